@@ -1,0 +1,55 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** The rooms of the code (docs/architecture.md): who may import whom. */
+const rooms = {
+  shared: ['**/server/**', '**/client/**', '**/agent/**', 'node:*', 'react', 'react-dom', 'fastify', 'kysely', 'better-sqlite3'],
+  server: ['**/client/**', '**/agent/**'],
+  agent: ['**/client/**', '**/server/**'],
+  client: ['**/server/**', '**/agent/**', 'node:*'],
+};
+
+const forbid = (patterns) => ({
+  'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message: 'This import crosses a room of the architecture.' })) }],
+});
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.data/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.strict,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+      complexity: ['error', 15],
+    },
+  },
+  { files: ['src/shared/**'], rules: forbid(rooms.shared) },
+  { files: ['src/server/**'], rules: forbid(rooms.server) },
+  { files: ['src/agent/**'], rules: forbid(rooms.agent) },
+  {
+    files: ['src/client/**', 'tests/client/**'],
+    languageOptions: { globals: { ...globals.browser, ...globals.serviceworker } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules, ...forbid(rooms.client) },
+  },
+  {
+    // Features never import each other; the app layer composes them.
+    files: ['src/client/features/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/server/**', '**/agent/**', 'node:*'], message: 'This import crosses a room of the architecture.' },
+            { group: ['../../features/*', '../../../features/*', '**/features/*/**'], message: 'Features do not import each other; compose them in app/.' },
+            { group: ['../../app/*', '../../../app/*'], message: 'Features do not import the app layer.' },
+          ],
+        },
+      ],
+    },
+  },
+);

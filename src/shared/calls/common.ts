@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../constants.js';
+
+export const Paging = z.object({
+  page: z.number().int().min(1).default(1),
+  pageSize: z
+    .number()
+    .int()
+    .refine((size) => (PAGE_SIZES as readonly number[]).includes(size))
+    .default(DEFAULT_PAGE_SIZE),
+});
+export type Paging = z.infer<typeof Paging>;
+
+/** ISO-8601 timestamp text. */
+export const Timestamp = z.string();

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import type { TaskArea } from '../roles.js';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Who may make a call: anyone, a signed-in session, the management platform (shared secret), or a
+ * probe agent (node key).
+ */
+export type CallAccess = 'public' | 'session' | 'platform' | 'agent';
+
+export interface CallDefinition<Body extends z.ZodType = z.ZodType, Answer extends z.ZodType = z.ZodType> {
+  method: HttpMethod;
+  /** Path under the base API, as spec §7 writes it. */
+  path: string;
+  summary: string;
+  body: Body;
+  answer: Answer;
+  access: CallAccess;
+  /** Changes data: refused while an administrator is browsing a customer. */
+  mutation: boolean;
+  /** Task area whose privilege the call needs. */
+  area?: TaskArea;
+  /** The console shows no progress bar (and no notification for HTTP errors) for it. */
+  silent?: boolean;
+}
+
+export const NoBody = z.object({}).strict().optional();
+export const NoAnswer = z.null();
+
+export function defineCall<Body extends z.ZodType, Answer extends z.ZodType>(
+  definition: CallDefinition<Body, Answer>,
+): CallDefinition<Body, Answer> {
+  return definition;
+}
+
+export type CallBody<C> = C extends CallDefinition<infer Body, z.ZodType> ? z.input<Body> : never;
+export type CallAnswer<C> = C extends CallDefinition<z.ZodType, infer Answer> ? z.output<Answer> : never;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { INBOX_STATUS } from '../codes.js';
+import { Paging, Timestamp } from './common.js';
+import { defineCall } from './define.js';
+
+export const ElapsedTime = z.object({
+  day: z.number().int(),
+  hour: z.number().int(),
+  minute: z.number().int(),
+  second: z.number().int(),
+  ms: z.number().int(),
+});
+
+export const InboxItemData = z.object({
+  total: z.number().int(),
+  processed: z.number().int(),
+  success: z.number().int(),
+  fail: z.number().int(),
+  elapsedTime: ElapsedTime,
+  endtime: Timestamp.nullable(),
+  percent: z.number(),
+  action: z.string(),
+  faildata: z.array(z.record(z.string(), z.unknown())),
+});
+
+export const InboxItem = z.object({
+  sno: z.string(),
+  type: z.string(),
+  status: z.union([
+    z.literal(INBOX_STATUS.NOTIFY),
+    z.literal(INBOX_STATUS.PROCESSING),
+    z.literal(INBOX_STATUS.FINISHED),
+  ]),
+  title: z.string(),
+  /** Parameters of the localized title (the title is a translation key). */
+  titleParams: z.record(z.string(), z.union([z.string(), z.number()])),
+  data: InboxItemData.partial(),
+  read: z.boolean(),
+  createdAt: Timestamp,
+});
+export type InboxItem = z.infer<typeof InboxItem>;
+
+export const InboxListBody = Paging.partial().optional();
+export const InboxListAnswer = z.object({
+  list: z.array(InboxItem),
+  total: z.number().int(),
+  unread: z.number().int(),
+});
+export type InboxListAnswer = z.infer<typeof InboxListAnswer>;
+
+export const inboxCalls = {
+  inboxList: defineCall({
+    method: 'POST',
+    path: '/inbox/list',
+    summary: "The signed-in user's inbox, newest first, with the unread count.",
+    body: InboxListBody,
+    answer: InboxListAnswer,
+    access: 'session',
+    mutation: false,
+    silent: true,
+  }),
+} as const;

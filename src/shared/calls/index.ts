@@ -1,0 +1,28 @@
+import { accountCalls } from './account.js';
+import { authCalls } from './auth.js';
+import { inboxCalls } from './inbox.js';
+import { platformCalls } from './platform.js';
+import { profileCalls } from './profile.js';
+
+/** The call table: every call of the API, the one list that client, server and docs follow. */
+export const CALLS = {
+  ...authCalls,
+  ...platformCalls,
+  ...profileCalls,
+  ...inboxCalls,
+  ...accountCalls,
+} as const;
+
+export type Calls = typeof CALLS;
+export type CallId = keyof Calls;
+
+/** Default base API on the console's own origin. */
+export const API_BASE = '/api';
+
+export * from './account.js';
+export * from './auth.js';
+export * from './common.js';
+export * from './define.js';
+export * from './inbox.js';
+export * from './platform.js';
+export * from './profile.js';
