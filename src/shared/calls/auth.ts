@@ -3,7 +3,7 @@ import { requiredText } from '../validation/rules.js';
 import { NoAnswer, NoBody, defineCall } from './define.js';
 
 /** Login fields are only checked for presence: a badly formed account is just a wrong account (2004). */
-export const LoginBody = z.object({
+export const LoginBody = z.strictObject({
   account: requiredText({ max: 64 }),
   password: requiredText({ max: 128 }),
 });
@@ -12,7 +12,7 @@ export type LoginBody = z.infer<typeof LoginBody>;
 export const TokenAnswer = z.object({ token: z.string() });
 export type TokenAnswer = z.infer<typeof TokenAnswer>;
 
-export const SsoLoginBody = z.object({ authCode: requiredText({ max: 128 }) });
+export const SsoLoginBody = z.strictObject({ authCode: requiredText({ max: 128 }) });
 export type SsoLoginBody = z.infer<typeof SsoLoginBody>;
 
 export const WakeningAnswer = z.object({ idleSeconds: z.number().int(), expiresAt: z.string() });

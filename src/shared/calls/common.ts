@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../constants.js';
 
-export const Paging = z.object({
+/** Strict, like every call body: unknown fields are a bad parameter (1001), not silently dropped. */
+export const Paging = z.strictObject({
   page: z.number().int().min(1).default(1),
   pageSize: z
     .number()

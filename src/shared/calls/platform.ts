@@ -7,7 +7,7 @@ import { defineCall } from './define.js';
  * one administrator and one customer. It proves itself with the shared secret in the
  * `X-Platform-Secret` header and vouches for the administrator with the administrator's password.
  */
-export const SsoCodeBody = z.object({
+export const SsoCodeBody = z.strictObject({
   adminAccount: requiredText({ max: 64 }),
   adminPassword: requiredText({ max: 128 }),
   custId: z.number().int().positive(),

@@ -33,7 +33,7 @@ export type UserInfo = z.infer<typeof UserInfo>;
  * equal the new one, and a new one needs the old one.
  */
 export const ProfileUpdateBody = z
-  .object({
+  .strictObject({
     name: requiredText({ max: LIMITS.groupNameMax }),
     email: emailRule,
     oldPassword: z.string().max(128).default(''),

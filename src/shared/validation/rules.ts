@@ -76,17 +76,25 @@ export const domainOrIpRule = formatted(isDomainOrIP, { max: 253 });
 export const numberTextRule = formatted(isNumberText);
 export const numberOrDecimalTextRule = formatted(isNumberOrDecimalText);
 
-export const portRule = z
-  .number({ message: code(10010001) })
+const isMissing = (input: unknown) => input === undefined || input === null;
+
+/** A number input: a missing value is "required", any other non-number is a type error. */
+function numberInput() {
+  return z.number({ error: (issue) => code(isMissing(issue.input) ? 10010002 : 10010001) });
+}
+
+export const portRule = numberInput()
   .int({ message: code(10010001) })
   .refine(isPort, { message: code(10010003), params: { min: LIMITS.portMin, max: LIMITS.portMax } });
 
 export const enableStatusRule = z.union([z.literal(ENABLE_STATUS.ENABLED), z.literal(ENABLE_STATUS.DISABLED)], {
-  message: code(10010003),
+  error: (issue) => {
+    if (isMissing(issue.input)) return code(10010002);
+    return code(typeof issue.input === 'number' ? 10010003 : 10010001);
+  },
 });
 
-export const frequencyRule = z
-  .number({ message: code(10010001) })
+export const frequencyRule = numberInput()
   .refine((value) => (FREQUENCIES_MINUTES as readonly number[]).includes(value), { message: code(10010003) });
 
 export const nameRule = requiredText({ max: LIMITS.nameMax });
@@ -94,20 +102,16 @@ export const otherPathRule = optionalText({ min: 0, max: LIMITS.pathMax });
 export const groupNameRule = requiredText({ max: LIMITS.groupNameMax });
 export const tagNameRule = requiredText({ max: LIMITS.tagNameMax });
 
-/** Matching IPs: several, one per line; blank lines are ignored. */
+/** Matching IPs: several, one per line; blank lines are ignored but still counted in the line number. */
 export const matchingIpsRule = z.string().check((ctx) => {
-  const lines = ctx.value
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line.length > 0);
-  const badLine = lines.findIndex((line) => !isIP(line));
+  const lines = ctx.value.split(/\r?\n/).map((line) => line.trim());
+  const badLine = lines.findIndex((line) => line.length > 0 && !isIP(line));
   if (badLine >= 0) {
     ctx.issues.push({ code: 'custom', message: code(10010004), input: ctx.value, params: { line: badLine + 1 } });
   }
 });
 
-export const failedLogCountRule = z
-  .number({ message: code(10010001) })
+export const failedLogCountRule = numberInput()
   .int({ message: code(10010001) })
   .min(LIMITS.failedLogCountMin, { message: code(10010003) })
   .max(LIMITS.failedLogCountMax, { message: code(10010003) });

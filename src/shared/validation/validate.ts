@@ -32,12 +32,16 @@ function paramsOf(issue: z.core.$ZodIssue): FieldError['params'] {
   return undefined;
 }
 
-function toFieldError(issue: z.core.$ZodIssue): FieldError {
+function toFieldErrors(issue: z.core.$ZodIssue): FieldError[] {
+  // An unknown key is reported on its own field, so the caller sees which one to drop.
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) => ({ field: [...issue.path.map(String), key].join('.'), code: 10010001 }));
+  }
   const numeric = Number(issue.message);
   const code: InputErrorCode = isInputErrorCode(numeric) ? numeric : 10010001;
   const params = paramsOf(issue);
   const field = issue.path.map(String).join('.');
-  return params ? { field, code, params } : { field, code };
+  return [params ? { field, code, params } : { field, code }];
 }
 
 export type Validation<T> = { ok: true; data: T } | { ok: false; errors: FieldError[] };
@@ -46,5 +50,5 @@ export type Validation<T> = { ok: true; data: T } | { ok: false; errors: FieldEr
 export function validate<T extends z.ZodType>(schema: T, input: unknown): Validation<z.infer<T>> {
   const result = schema.safeParse(input, { error: (issue) => String(codeForIssue(issue)) });
   if (result.success) return { ok: true, data: result.data };
-  return { ok: false, errors: result.error.issues.map(toFieldError) };
+  return { ok: false, errors: result.error.issues.flatMap(toFieldErrors) };
 }

@@ -1,0 +1,110 @@
+import { resolve } from 'node:path';
+import { accountRule, passwordRule } from '../shared/validation/rules.js';
+
+export interface SeedCredentials {
+  account: string;
+  /** Undefined: a random password is generated at the first start. */
+  password: string | undefined;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  idleSeconds: number;
+  maxSessions: number;
+  platformUrl: string | undefined;
+  /** Undefined: generated at the first start and kept in the data dir. */
+  platformSecret: string | undefined;
+  ssoCodeTtlSeconds: number;
+  publicUrl: string;
+  loginMaxFailures: number;
+  loginLockSeconds: number;
+  bodyLimitBytes: number;
+  clientDir: string;
+  logLevel: string;
+  seedCustomer: SeedCredentials;
+  seedAdmin: SeedCredentials;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function text(env: Env, key: string): string | undefined {
+  const value = env[key]?.trim();
+  return value === undefined || value === '' ? undefined : value;
+}
+
+function integer(env: Env, key: string, fallback: number, min: number, max: number): number {
+  const raw = text(env, key);
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${key} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function url(env: Env, key: string): string | undefined {
+  const raw = text(env, key);
+  if (raw === undefined) return undefined;
+  try {
+    const parsed = new URL(raw);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('scheme');
+  } catch {
+    throw new ConfigError(`${key} must be an http(s) URL, got "${raw}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+function oneOf(env: Env, key: string, fallback: string, choices: readonly string[]): string {
+  const raw = text(env, key) ?? fallback;
+  if (!choices.includes(raw)) throw new ConfigError(`${key} must be one of ${choices.join(', ')}, got "${raw}"`);
+  return raw;
+}
+
+function seed(env: Env, accountKey: string, passwordKey: string, fallbackAccount: string): SeedCredentials {
+  const account = text(env, accountKey) ?? fallbackAccount;
+  if (!accountRule.safeParse(account).success) {
+    throw new ConfigError(`${accountKey} must be 5-20 lowercase letters and digits, got "${account}"`);
+  }
+  const password = env[passwordKey] === undefined || env[passwordKey] === '' ? undefined : env[passwordKey];
+  if (password !== undefined && !passwordRule.safeParse(password).success) {
+    throw new ConfigError(`${passwordKey} must be 6-20 characters without control characters`);
+  }
+  return { account, password };
+}
+
+function secret(env: Env, key: string): string | undefined {
+  const value = text(env, key);
+  if (value !== undefined && value.length < 16) throw new ConfigError(`${key} must be at least 16 characters`);
+  return value;
+}
+
+/** Reads the configuration from the environment; invalid values fail fast with the variable's name. */
+export function loadConfig(env: Env = process.env): Config {
+  const port = integer(env, 'VIGIL_PORT', 8080, 0, 65_535);
+  return {
+    port,
+    host: text(env, 'VIGIL_HOST') ?? '0.0.0.0',
+    dataDir: resolve(text(env, 'VIGIL_DATA_DIR') ?? './.data'),
+    idleSeconds: integer(env, 'VIGIL_IDLE_SECONDS', 1800, 10, 31 * 24 * 3600),
+    maxSessions: integer(env, 'VIGIL_MAX_SESSIONS', 5, 1, 10_000),
+    platformUrl: url(env, 'VIGIL_PLATFORM_URL'),
+    platformSecret: secret(env, 'VIGIL_PLATFORM_SECRET'),
+    ssoCodeTtlSeconds: integer(env, 'VIGIL_SSO_CODE_TTL_SECONDS', 60, 5, 3600),
+    publicUrl: url(env, 'VIGIL_PUBLIC_URL') ?? `http://localhost:${port}`,
+    loginMaxFailures: integer(env, 'VIGIL_LOGIN_MAX_FAILURES', 5, 1, 1000),
+    loginLockSeconds: integer(env, 'VIGIL_LOGIN_LOCK_SECONDS', 900, 1, 7 * 24 * 3600),
+    bodyLimitBytes: integer(env, 'VIGIL_BODY_LIMIT_BYTES', 1_048_576, 1024, 1024 * 1024 * 1024),
+    clientDir: resolve(text(env, 'VIGIL_CLIENT_DIR') ?? 'dist/client'),
+    logLevel: oneOf(env, 'VIGIL_LOG_LEVEL', 'info', LOG_LEVELS),
+    seedCustomer: seed(env, 'VIGIL_SEED_ACCOUNT', 'VIGIL_SEED_PASSWORD', 'demo01'),
+    seedAdmin: seed(env, 'VIGIL_SEED_ADMIN_ACCOUNT', 'VIGIL_SEED_ADMIN_PASSWORD', 'admin01'),
+  };
+}

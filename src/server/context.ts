@@ -1,0 +1,26 @@
+import type { Config } from './config.js';
+import type { Db } from './db/connection.js';
+import type { TasksPrivilege } from '../shared/roles.js';
+
+/** Config once the platform secret is known (configured, stored or generated). */
+export type ResolvedConfig = Config & { platformSecret: string };
+
+/** What every service verb needs: the database, the configuration and the clock. */
+export interface ServerContext {
+  db: Db;
+  config: ResolvedConfig;
+  /** Epoch milliseconds; injectable so tests can move time. */
+  now: () => number;
+}
+
+/** Who is calling: a customer user, or an administrator viewing one customer. */
+export interface Principal {
+  sessionId: number;
+  custId: number;
+  userId: number | null;
+  adminId: number | null;
+  roles: string[];
+  tasksPrivilege: TasksPrivilege;
+  /** Present while an administrator views a customer (a reference, not a secret). */
+  adminToken?: string;
+}

@@ -1,0 +1,107 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** Table types of the SQLite schema. Times are epoch milliseconds, dates are YYYY-MM-DD text. */
+
+export interface CustomersTable {
+  id: Generated<number>;
+  name: string;
+  tax_id: string;
+  status: 'active' | 'suspended';
+}
+
+export interface ContractsTable {
+  id: Generated<number>;
+  cust_id: number;
+  start_date: string;
+  end_date: string;
+  purchased_points: number;
+  used_points: number;
+}
+
+export interface PrivilegesTable {
+  id: Generated<number>;
+  name: string;
+  status: 'active' | 'deactivated';
+  /** JSON of TasksPrivilege. */
+  tasks_privilege: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  cust_id: number;
+  account: string;
+  name: string;
+  email: string;
+  password_hash: string;
+  privilege_id: number;
+  /** JSON array of role names. */
+  roles: string;
+  reserved: number;
+  status: 'active' | 'suspended';
+  max_sessions: number | null;
+}
+
+export interface AdministratorsTable {
+  id: Generated<number>;
+  account: string;
+  name: string;
+  password_hash: string;
+  status: 'active' | 'suspended';
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  user_id: number | null;
+  admin_id: number | null;
+  cust_id: number;
+  created_at: number;
+  last_seen_at: number;
+  revoked_at: number | null;
+  ip: string;
+}
+
+export interface SsoCodesTable {
+  id: Generated<number>;
+  code_hash: string;
+  admin_id: number;
+  cust_id: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export interface LoginFailuresTable {
+  key: string;
+  count: number;
+  window_start: number;
+  locked_until: number | null;
+}
+
+export interface InboxItemsTable {
+  sno: string;
+  cust_id: number;
+  user_id: number;
+  type: string;
+  status: number;
+  title: string;
+  title_params: string;
+  data: string;
+  read: number;
+  created_at: number;
+}
+
+export interface Database {
+  customers: CustomersTable;
+  contracts: ContractsTable;
+  privileges: PrivilegesTable;
+  users: UsersTable;
+  administrators: AdministratorsTable;
+  sessions: SessionsTable;
+  sso_codes: SsoCodesTable;
+  login_failures: LoginFailuresTable;
+  inbox_items: InboxItemsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;

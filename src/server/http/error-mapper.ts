@@ -1,0 +1,89 @@
+import type { ErrorEnvelope, FieldError } from '../../shared/envelope.js';
+import { errorName, httpStatusOf, isInputErrorCode, type ErrorCode } from '../../shared/errors.js';
+import { AppError, fieldError } from './app-error.js';
+
+export interface MappedError {
+  httpStatus: number;
+  envelope: ErrorEnvelope;
+  /** Unexpected: the server logs it in full (the answer never carries it). */
+  unexpected: boolean;
+}
+
+function envelope(code: ErrorCode, message = '', data: ErrorEnvelope['data'] = null): ErrorEnvelope {
+  return { status: false, code, name: errorName(code), message, data };
+}
+
+function mapped(code: ErrorCode, options: { message?: string; data?: ErrorEnvelope['data']; http?: number } = {}): MappedError {
+  return {
+    httpStatus: options.http ?? httpStatusOf(code),
+    envelope: envelope(code, options.message, options.data ?? null),
+    unexpected: false,
+  };
+}
+
+const bad = (errors: FieldError[], http?: number): MappedError =>
+  mapped(1001, { data: { errors }, ...(http === undefined ? {} : { http }) });
+
+interface ErrorLike {
+  name?: unknown;
+  code?: unknown;
+  statusCode?: unknown;
+  issues?: unknown;
+}
+
+interface IssueLike {
+  path?: unknown[];
+  message?: unknown;
+}
+
+function isZodError(error: ErrorLike): error is ErrorLike & { issues: IssueLike[] } {
+  return error.name === 'ZodError' && Array.isArray(error.issues);
+}
+
+function zodFieldErrors(issues: IssueLike[]): FieldError[] {
+  return issues.map((issue) => {
+    const numeric = Number(issue.message);
+    const field = (issue.path ?? []).map(String).join('.');
+    return fieldError(field, isInputErrorCode(numeric) ? numeric : 10010001);
+  });
+}
+
+/** Fastify's own request errors (body parsing, content type, size) become 1001 with an inner code. */
+function fastifyRequestError(error: ErrorLike): MappedError | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return bad([fieldError('', 10010005)], 413);
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return bad([fieldError('', 10010002)]);
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+    case 'FST_ERR_CTP_INVALID_TYPE':
+      return bad([fieldError('', 10010001)]);
+    default:
+      return undefined;
+  }
+}
+
+function byStatus(status: number): MappedError | undefined {
+  if (status === 401 || status === 403 || status === 404) return mapped(status);
+  if (status === 413) return bad([fieldError('', 10010005)], 413);
+  if (status >= 400 && status < 500) return bad([fieldError('', 10010001)]);
+  return undefined;
+}
+
+/** The one mapper from anything thrown to the envelope; 5xx never carries internals. */
+export function mapError(error: unknown): MappedError {
+  if (error instanceof AppError) {
+    return mapped(error.code, {
+      message: error.publicMessage,
+      data: error.data,
+      ...(error.httpStatus === undefined ? {} : { http: error.httpStatus }),
+    });
+  }
+  const like = (typeof error === 'object' && error !== null ? error : {}) as ErrorLike;
+  if (isZodError(like)) return bad(zodFieldErrors(like.issues));
+  const known = fastifyRequestError(like) ?? (typeof like.statusCode === 'number' ? byStatus(like.statusCode) : undefined);
+  if (known) return known;
+  return { ...mapped(500), unexpected: true };
+}

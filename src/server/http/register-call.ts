@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { API_BASE } from '../../shared/calls/index.js';
+import { PLATFORM_SECRET_HEADER } from '../../shared/calls/platform.js';
+import type { CallDefinition } from '../../shared/calls/define.js';
+import { successEnvelope } from '../../shared/envelope.js';
+import { canAccess } from '../../shared/roles.js';
+import { validate } from '../../shared/validation/validate.js';
+import type { Principal, ServerContext } from '../context.js';
+import { authenticate } from '../modules/auth/authenticate.js';
+import { assertPlatformSecret } from '../modules/platform/service.js';
+import { AppError, badParameter } from './app-error.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    vigil: ServerContext;
+  }
+}
+
+export interface CallInput<C extends CallDefinition> {
+  body: z.output<C['body']>;
+  /** The caller of a session call; reading it on a public call is a programming error (401). */
+  readonly principal: Principal;
+  request: FastifyRequest;
+  ctx: ServerContext;
+}
+
+export type CallHandler<C extends CallDefinition> = (
+  input: CallInput<C>,
+) => Promise<z.output<C['answer']>> | z.output<C['answer']>;
+
+async function admit(ctx: ServerContext, call: CallDefinition, request: FastifyRequest): Promise<Principal | undefined> {
+  switch (call.access) {
+    case 'public':
+      return undefined;
+    case 'platform':
+      assertPlatformSecret(ctx, request.headers[PLATFORM_SECRET_HEADER]);
+      return undefined;
+    case 'session':
+      return authenticate(ctx, request.headers.authorization);
+    default:
+      // Agent calls come with the probe agents; until then nothing can prove itself as one.
+      throw new AppError(401);
+  }
+}
+
+function authorize(call: CallDefinition, principal: Principal | undefined): void {
+  if (!principal) return;
+  if (call.mutation && principal.adminToken !== undefined) throw new AppError(2007);
+  if (call.area && !canAccess(principal, { area: call.area, mutation: call.mutation })) throw new AppError(403);
+}
+
+/**
+ * Registers one call of the call table under the base API: access, admin-mode and privilege checks,
+ * body validation with the call's shared schema, and the success envelope around the answer.
+ */
+export function registerCall<C extends CallDefinition>(app: FastifyInstance, call: C, handler: CallHandler<C>): void {
+  app.route({
+    method: call.method,
+    url: `${API_BASE}${call.path}`,
+    handler: async (request, reply) => {
+      const ctx = app.vigil;
+      const principal = await admit(ctx, call, request);
+      authorize(call, principal);
+      const parsed = validate(call.body, request.body);
+      if (!parsed.ok) throw badParameter(parsed.errors);
+      const input: CallInput<C> = {
+        body: parsed.data as z.output<C['body']>,
+        get principal() {
+          if (!principal) throw new AppError(401);
+          return principal;
+        },
+        request,
+        ctx,
+      };
+      const data = await handler(input);
+      return reply.send(successEnvelope(data));
+    },
+  });
+}

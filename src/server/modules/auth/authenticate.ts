@@ -1,0 +1,72 @@
+import { FULL_TASKS_PRIVILEGE, ROLES } from '../../../shared/roles.js';
+import type { Principal, ServerContext } from '../../context.js';
+import type { SessionRow } from '../../db/schema.js';
+import { AppError } from '../../http/app-error.js';
+import { hashToken } from '../../security/tokens.js';
+import { findAdminById, findCustomerById, findUserById } from './account-repo.js';
+import { parseRoles, parseTasksPrivilege } from './privileges.js';
+import { findLiveSessionByTokenHash, revokeSession, touchSession } from './session-repo.js';
+
+const BEARER = /^Bearer\s+([A-Za-z0-9_-]{16,128})$/;
+
+export function bearerToken(header: string | undefined): string | undefined {
+  return header === undefined ? undefined : BEARER.exec(header.trim())?.[1];
+}
+
+async function userPrincipal(ctx: ServerContext, session: SessionRow): Promise<Principal | undefined> {
+  if (session.user_id === null) return undefined;
+  const user = await findUserById(ctx.db, session.user_id);
+  if (!user || user.cust_id !== session.cust_id) return undefined;
+  // A suspension or deactivation ends sessions already open, not only future logins.
+  if (user.status !== 'active' || user.customer_status !== 'active' || user.privilege_status !== 'active') return undefined;
+  return {
+    sessionId: session.id,
+    custId: user.cust_id,
+    userId: user.id,
+    adminId: null,
+    roles: parseRoles(user.roles),
+    tasksPrivilege: parseTasksPrivilege(user.tasks_privilege),
+  };
+}
+
+async function adminPrincipal(ctx: ServerContext, session: SessionRow): Promise<Principal | undefined> {
+  if (session.admin_id === null) return undefined;
+  const [admin, customer] = await Promise.all([
+    findAdminById(ctx.db, session.admin_id),
+    findCustomerById(ctx.db, session.cust_id),
+  ]);
+  if (admin?.status !== 'active' || !customer) return undefined;
+  return {
+    sessionId: session.id,
+    custId: customer.id,
+    userId: null,
+    adminId: admin.id,
+    roles: [ROLES.ADMIN],
+    tasksPrivilege: { ...FULL_TASKS_PRIVILEGE },
+    adminToken: String(session.id),
+  };
+}
+
+export function isIdle(ctx: ServerContext, lastSeenAt: number): boolean {
+  return ctx.now() - lastSeenAt > ctx.config.idleSeconds * 1000;
+}
+
+/** Resolves the bearer token to a live session and counts the call as activity; else 401. */
+export async function authenticate(ctx: ServerContext, authorization: string | undefined): Promise<Principal> {
+  const token = bearerToken(authorization);
+  if (token === undefined) throw new AppError(401);
+  const session = await findLiveSessionByTokenHash(ctx.db, hashToken(token));
+  if (!session) throw new AppError(401);
+  const now = ctx.now();
+  if (isIdle(ctx, session.last_seen_at)) {
+    await revokeSession(ctx.db, session.id, now);
+    throw new AppError(401);
+  }
+  const principal = session.admin_id === null ? await userPrincipal(ctx, session) : await adminPrincipal(ctx, session);
+  if (!principal) {
+    await revokeSession(ctx.db, session.id, now);
+    throw new AppError(401);
+  }
+  await touchSession(ctx.db, session.id, now);
+  return principal;
+}

@@ -1,0 +1,56 @@
+import type { LoginBody, SsoReturnAnswer, TokenAnswer, WakeningAnswer } from '../../../shared/calls/auth.js';
+import type { Principal, ServerContext } from '../../context.js';
+import { AppError } from '../../http/app-error.js';
+import { burnPasswordCheck, verifyPassword } from '../../security/password.js';
+import { hashToken, newToken } from '../../security/tokens.js';
+import { findUserByAccount, type UserAccessRow } from './account-repo.js';
+import { countActiveUserSessions, insertSession, revokeSession } from './session-repo.js';
+import { assertNotLocked, clearAccountFailures, recordFailure, throttleKeys } from './throttle.js';
+
+function assertUsable(user: UserAccessRow): void {
+  if (user.status !== 'active' || user.customer_status !== 'active') throw new AppError(2005);
+  if (user.privilege_status !== 'active') throw new AppError(2006);
+}
+
+/** Opens a user session unless the account already holds its limit of live sessions (2010). */
+async function openUserSession(ctx: ServerContext, user: UserAccessRow, ip: string): Promise<string> {
+  const token = newToken();
+  const limit = user.max_sessions ?? ctx.config.maxSessions;
+  await ctx.db.transaction().execute(async (trx) => {
+    const now = ctx.now();
+    const active = await countActiveUserSessions(trx, user.id, now - ctx.config.idleSeconds * 1000);
+    if (active >= limit) throw new AppError(2010);
+    await insertSession(trx, { tokenHash: hashToken(token), userId: user.id, adminId: null, custId: user.cust_id, ip, now });
+  });
+  return token;
+}
+
+export async function login(ctx: ServerContext, body: LoginBody, ip: string): Promise<TokenAnswer> {
+  const keys = throttleKeys('user', body.account, ip);
+  await assertNotLocked(ctx, keys);
+  const user = await findUserByAccount(ctx.db, body.account);
+  const passwordOk = user ? await verifyPassword(body.password, user.password_hash) : await burnPasswordCheck(body.password);
+  if (!user || !passwordOk) {
+    await recordFailure(ctx, keys);
+    throw new AppError(2004);
+  }
+  await clearAccountFailures(ctx, keys);
+  assertUsable(user);
+  return { token: await openUserSession(ctx, user, ip) };
+}
+
+export async function logout(ctx: ServerContext, principal: Principal): Promise<null> {
+  await revokeSession(ctx.db, principal.sessionId, ctx.now());
+  return null;
+}
+
+/** Authentication already counted the call as activity; this only reports the new deadline. */
+export function wakening(ctx: ServerContext): WakeningAnswer {
+  const idleSeconds = ctx.config.idleSeconds;
+  return { idleSeconds, expiresAt: new Date(ctx.now() + idleSeconds * 1000).toISOString() };
+}
+
+export function ssoReturnUrl(ctx: ServerContext): SsoReturnAnswer {
+  if (ctx.config.platformUrl === undefined) throw new AppError(2008);
+  return { url: ctx.config.platformUrl };
+}

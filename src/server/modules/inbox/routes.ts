@@ -1,0 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import { CALLS } from '../../../shared/calls/index.js';
+import { registerCall } from '../../http/register-call.js';
+import { listInbox } from './service.js';
+
+export function inboxRoutes(app: FastifyInstance): void {
+  registerCall(app, CALLS.inboxList, ({ ctx, principal, body }) => listInbox(ctx, principal, body));
+}

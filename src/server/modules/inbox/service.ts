@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { InboxItem, type InboxListAnswer } from '../../../shared/calls/inbox.js';
+import { DEFAULT_PAGE_SIZE } from '../../../shared/constants.js';
+import type { Principal, ServerContext } from '../../context.js';
+import type { InboxItemsTable } from '../../db/schema.js';
+import { countInboxItems, listInboxItems } from './repo.js';
+
+const TitleParams = InboxItem.shape.titleParams;
+const ItemData = InboxItem.shape.data;
+
+function parseJson<T extends z.ZodType>(schema: T, json: string, fallback: z.output<T>): z.output<T> {
+  try {
+    const parsed = schema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function toItem(row: InboxItemsTable): InboxItem {
+  return {
+    sno: row.sno,
+    type: row.type,
+    status: row.status === 1 ? 1 : row.status === 2 ? 2 : 0,
+    title: row.title,
+    titleParams: parseJson(TitleParams, row.title_params, {}),
+    data: parseJson(ItemData, row.data, {}),
+    read: row.read !== 0,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+export async function listInbox(
+  ctx: ServerContext,
+  principal: Principal,
+  paging: { page?: number | undefined; pageSize?: number | undefined } | undefined,
+): Promise<InboxListAnswer> {
+  const page = paging?.page ?? 1;
+  const pageSize = paging?.pageSize ?? DEFAULT_PAGE_SIZE;
+  const scope = { custId: principal.custId, userId: principal.userId };
+  const [rows, counts] = await Promise.all([
+    listInboxItems(ctx.db, scope, pageSize, (page - 1) * pageSize),
+    countInboxItems(ctx.db, scope),
+  ]);
+  return { list: rows.map(toItem), ...counts };
+}

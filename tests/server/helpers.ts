@@ -1,0 +1,181 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig, type Config } from '../../src/server/config.js';
+import { DB_FILE_NAME, openDatabase, type Db } from '../../src/server/db/connection.js';
+import { migrateToLatest } from '../../src/server/db/migrations.js';
+import { seedIfEmpty } from '../../src/server/db/seed.js';
+import { hashPassword } from '../../src/server/security/password.js';
+import { FULL_TASKS_PRIVILEGE, type TasksPrivilege } from '../../src/shared/roles.js';
+
+export const SEED = {
+  account: 'demo01',
+  password: 'demo-pass-1',
+  adminAccount: 'admin01',
+  adminPassword: 'admin-pass-1',
+  platformSecret: 'test-platform-secret-0123456789',
+  platformUrl: 'https://platform.example.test/console',
+  publicUrl: 'https://vigil.example.test',
+} as const;
+
+export const START_TIME = Date.parse('2026-03-01T08:00:00.000Z');
+
+export interface Clock {
+  now: () => number;
+  advanceSeconds: (seconds: number) => void;
+}
+
+function makeClock(start = START_TIME): Clock {
+  let time = start;
+  return { now: () => time, advanceSeconds: (seconds) => (time += seconds * 1000) };
+}
+
+export function testEnv(dir: string, env: Record<string, string> = {}): Record<string, string> {
+  return {
+    VIGIL_DATA_DIR: dir,
+    VIGIL_CLIENT_DIR: join(dir, 'no-client'),
+    VIGIL_SEED_PASSWORD: SEED.password,
+    VIGIL_SEED_ADMIN_PASSWORD: SEED.adminPassword,
+    VIGIL_PLATFORM_SECRET: SEED.platformSecret,
+    VIGIL_PLATFORM_URL: SEED.platformUrl,
+    VIGIL_PUBLIC_URL: SEED.publicUrl,
+    ...env,
+  };
+}
+
+export interface CallOptions {
+  token?: string | undefined;
+  body?: unknown;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  headers?: Record<string, string>;
+  /** Client address; each call gets a fresh one unless given, so address throttling stays out of the way. */
+  ip?: string;
+  /** Sent as-is instead of JSON-encoding body. */
+  payload?: string;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  clock: Clock;
+  dir: string;
+  custId: number;
+  call: (path: string, options?: CallOptions) => Promise<LightMyRequestResponse>;
+  /** Logs in and answers the token; throws when login fails. */
+  login: (account?: string, password?: string) => Promise<string>;
+  close: () => Promise<void>;
+}
+
+let ipCounter = 0;
+export function nextIp(): string {
+  ipCounter += 1;
+  return `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`;
+}
+
+function requestHeaders(options: CallOptions): Record<string, string> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
+  const hasBody = options.payload !== undefined || options.body !== undefined;
+  if (hasBody && headers['content-type'] === undefined) headers['content-type'] = 'application/json';
+  return headers;
+}
+
+/** A real app on a fresh SQLite file in its own temp dir, migrated and seeded with SEED credentials. */
+export async function createTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'vigil-test-'));
+  const config = loadConfig(testEnv(dir, env));
+  const clock = makeClock();
+  const db = openDatabase(join(dir, DB_FILE_NAME));
+  await migrateToLatest(db);
+  const seeded = await seedIfEmpty(db, config, clock.now());
+  if (!seeded) throw new Error('seed did not run on a fresh database');
+  const app = await buildApp(config, { db, now: clock.now, logger: false });
+
+  const call: TestServer['call'] = (path, options = {}) =>
+    app.inject({
+      method: options.method ?? 'POST',
+      url: `/api${path}`,
+      headers: requestHeaders(options),
+      remoteAddress: options.ip ?? nextIp(),
+      ...(options.payload !== undefined
+        ? { payload: options.payload }
+        : options.body !== undefined
+          ? { payload: JSON.stringify(options.body) }
+          : {}),
+    });
+
+  const login: TestServer['login'] = async (account = SEED.account, password = SEED.password) => {
+    const response = await call('/auth/login', { body: { account, password } });
+    const json = response.json();
+    if (!json.status) throw new Error(`login failed: ${response.body}`);
+    return json.data.token as string;
+  };
+
+  const close = async () => {
+    await app.close();
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  return { app, db, config, clock, dir, custId: seeded.customer.custId, call, login, close };
+}
+
+export interface NewTestUser {
+  account: string;
+  password?: string;
+  custId?: number;
+  tasksPrivilege?: TasksPrivilege;
+  privilegeStatus?: 'active' | 'deactivated';
+  status?: 'active' | 'suspended';
+  maxSessions?: number | null;
+}
+
+/** Adds a customer account with its own privilege; answers the user id. */
+export async function addUser(server: TestServer, user: NewTestUser): Promise<number> {
+  const privilege = await server.db
+    .insertInto('privileges')
+    .values({
+      name: `privilege of ${user.account}`,
+      status: user.privilegeStatus ?? 'active',
+      tasks_privilege: JSON.stringify(user.tasksPrivilege ?? FULL_TASKS_PRIVILEGE),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const row = await server.db
+    .insertInto('users')
+    .values({
+      cust_id: user.custId ?? server.custId,
+      account: user.account,
+      name: `User ${user.account}`,
+      email: `${user.account}@example.com`,
+      password_hash: await hashPassword(user.password ?? SEED.password),
+      privilege_id: privilege.id,
+      roles: JSON.stringify(['customer']),
+      reserved: 0,
+      status: user.status ?? 'active',
+      max_sessions: user.maxSessions ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function addCustomer(server: TestServer, name: string, status: 'active' | 'suspended' = 'active'): Promise<number> {
+  const row = await server.db
+    .insertInto('customers')
+    .values({ name, tax_id: '12345675', status })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Every error answer must be free of internals. */
+export function expectNoInternals(body: string): void {
+  const lowered = body.toLowerCase();
+  for (const leak of ['stack', ' at ', 'sqlite', 'select ', 'insert ', 'node_modules', '.ts:', 'fst_']) {
+    if (lowered.includes(leak)) throw new Error(`error answer leaks "${leak}": ${body}`);
+  }
+}

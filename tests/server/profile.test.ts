@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { UserInfo } from '../../src/shared/calls/profile.js';
+import { AccountInfo } from '../../src/shared/calls/account.js';
+import { InboxListAnswer } from '../../src/shared/calls/inbox.js';
+import { SEED, addCustomer, addUser, createTestServer, type TestServer } from './helpers.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(() => server.close());
+
+describe('POST /profile', () => {
+  it('answers the user info of the contract', async () => {
+    const token = await server.login();
+    const data = (await server.call('/profile', { token })).json().data;
+    expect(UserInfo.parse(data)).toMatchObject({
+      account: SEED.account,
+      roles: ['customer'],
+      custId: server.custId,
+      custName: 'Demo Customer',
+      reserved: false,
+      idleSeconds: 1800,
+    });
+    expect(data.adminToken).toBeUndefined();
+  });
+});
+
+describe('privileges', () => {
+  it("answers 403 on /account/info to a user whose overview privilege is 'none'", async () => {
+    await addUser(server, { account: 'nooverview1', tasksPrivilege: { overview: 'none', monitor: 'edit', alert: 'edit', nodes: 'edit' } });
+    const token = await server.login('nooverview1', SEED.password);
+    const response = await server.call('/account/info', { token });
+    expect([response.statusCode, response.json().code, response.json().name]).toEqual([403, 403, 'FORBIDDEN']);
+    expect((await server.call('/profile', { token })).json().code).toBe(200);
+  });
+
+  it("admits a 'view' privilege to /account/info", async () => {
+    await addUser(server, { account: 'viewonly1', tasksPrivilege: { overview: 'view', monitor: 'none', alert: 'none', nodes: 'none' } });
+    const token = await server.login('viewonly1', SEED.password);
+    expect((await server.call('/account/info', { token })).json().code).toBe(200);
+  });
+});
+
+describe('POST /account/info', () => {
+  it('answers the customer and its contract with remaining points', async () => {
+    await server.db.updateTable('contracts').set({ used_points: 250 }).where('cust_id', '=', server.custId).execute();
+    const token = await server.login();
+    const data = AccountInfo.parse((await server.call('/account/info', { token })).json().data);
+    expect(data.customer).toEqual({ id: server.custId, name: 'Demo Customer', taxId: '04595257' });
+    expect(data.contract).toMatchObject({
+      startDate: '2026-03-01',
+      endDate: '2027-03-01',
+      purchasedPoints: 10_000,
+      usedPoints: 250,
+      remainingPoints: 9_750,
+    });
+  });
+
+  it("is scoped to the session's customer", async () => {
+    const otherCust = await addCustomer(server, 'Other Co');
+    await server.db.insertInto('contracts').values({ cust_id: otherCust, start_date: '2026-01-01', end_date: '2026-12-31', purchased_points: 5, used_points: 1 }).execute();
+    await addUser(server, { account: 'otherco1', custId: otherCust });
+    const token = await server.login('otherco1', SEED.password);
+    const data = (await server.call('/account/info', { token })).json().data;
+    expect(data.customer.name).toBe('Other Co');
+    expect(data.contract.remainingPoints).toBe(4);
+  });
+});
+
+describe('POST /inbox/list', () => {
+  it("answers only the user's own items, newest first, with total and unread", async () => {
+    const token = await server.login();
+    expect((await server.call('/inbox/list', { token })).json().data).toEqual({ list: [], total: 0, unread: 0 });
+    const me = await server.db.selectFrom('users').select(['id', 'cust_id']).where('account', '=', SEED.account).executeTakeFirstOrThrow();
+    const other = await addUser(server, { account: 'inboxother1' });
+    const item = (sno: string, userId: number, createdAt: number, read: number) => ({
+      sno, cust_id: me.cust_id, user_id: userId, type: 'import', status: 2, title: 'inbox.importFinished',
+      title_params: JSON.stringify({ count: 3 }), data: JSON.stringify({ total: 3, success: 3, fail: 0 }), read, created_at: createdAt,
+    });
+    await server.db.insertInto('inbox_items').values([item('A1', me.id, 1000, 0), item('A2', me.id, 2000, 1), item('B1', other, 3000, 0)]).execute();
+    const data = InboxListAnswer.parse((await server.call('/inbox/list', { token, body: { page: 1, pageSize: 10 } })).json().data);
+    expect(data.total).toBe(2);
+    expect(data.unread).toBe(1);
+    expect(data.list.map((entry) => entry.sno)).toEqual(['A2', 'A1']);
+    expect(data.list[0]).toMatchObject({ status: 2, title: 'inbox.importFinished', titleParams: { count: 3 }, read: true });
+  });
+});
+
+describe('POST /profile/update', () => {
+  const base = { name: 'New Name', email: 'new@example.com' };
+
+  it('updates name and email', async () => {
+    await addUser(server, { account: 'renamer1' });
+    const token = await server.login('renamer1', SEED.password);
+    const response = await server.call('/profile/update', { token, body: base });
+    expect(response.json().data).toMatchObject({ account: 'renamer1', name: 'New Name', email: 'new@example.com' });
+  });
+
+  it('answers 10010007 when the confirmation differs and 10010002 when the new password is missing', async () => {
+    const token = await server.login();
+    const mismatch = await server.call('/profile/update', {
+      token,
+      body: { ...base, oldPassword: SEED.password, newPassword: 'brand-new-1', confirmPassword: 'brand-new-2' },
+    });
+    expect(mismatch.json()).toMatchObject({ code: 1001, data: { errors: [{ field: 'confirmPassword', code: 10010007 }] } });
+    const missing = await server.call('/profile/update', { token, body: { ...base, oldPassword: SEED.password } });
+    expect(missing.json().data.errors).toContainEqual({ field: 'newPassword', code: 10010002 });
+  });
+
+  it('answers 10010008 on oldPassword when the old password is wrong, and changes nothing', async () => {
+    await addUser(server, { account: 'wrongold1' });
+    const token = await server.login('wrongold1', SEED.password);
+    const response = await server.call('/profile/update', {
+      token,
+      body: { ...base, oldPassword: 'wrong-old-1', newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' },
+    });
+    expect([response.statusCode, response.json()]).toEqual([
+      400,
+      { status: false, code: 1001, name: 'BAD_PARAMETER', message: '', data: { errors: [{ field: 'oldPassword', code: 10010008 }] } },
+    ]);
+    expect((await server.call('/auth/login', { body: { account: 'wrongold1', password: SEED.password } })).json().code).toBe(200);
+    expect((await server.call('/profile', { token })).json().data.name).toBe('User wrongold1');
+  });
+
+  it('changes the password: the old one then fails, the new one works, other sessions end', async () => {
+    await addUser(server, { account: 'pwchange1' });
+    const other = await server.login('pwchange1', SEED.password);
+    const token = await server.login('pwchange1', SEED.password);
+    const response = await server.call('/profile/update', {
+      token,
+      body: { ...base, oldPassword: SEED.password, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' },
+    });
+    expect(response.json().code).toBe(200);
+    expect((await server.call('/auth/login', { body: { account: 'pwchange1', password: SEED.password } })).json().code).toBe(2004);
+    expect((await server.call('/auth/login', { body: { account: 'pwchange1', password: 'brand-new-1' } })).json().code).toBe(200);
+    expect((await server.call('/profile', { token })).json().code).toBe(200);
+    expect((await server.call('/profile', { token: other })).json().code).toBe(401);
+  });
+});
