@@ -1,0 +1,45 @@
+import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_PATH, E2E, serverEnv } from './e2e/env.js';
+
+// Each run starts from empty databases: scripts/e2e.mjs clears .tmp/e2e before Playwright starts.
+const server = (port: number, name: string, extra: Record<string, string> = {}) => ({
+  command: 'node --import tsx src/server/main.ts',
+  url: `http://127.0.0.1:${port}/api/health`,
+  env: serverEnv(port, `.tmp/e2e/${name}`, extra),
+  reuseExistingServer: false,
+  timeout: 60_000,
+  stdout: 'pipe' as const,
+  stderr: 'pipe' as const,
+});
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${E2E.port}`,
+    locale: 'zh-TW',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: CHROMIUM_PATH,
+          args: ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-gpu'],
+        },
+      },
+    },
+  ],
+  webServer: [
+    server(E2E.port, 'main'),
+    server(E2E.idlePort, 'idle', { VIGIL_IDLE_SECONDS: String(E2E.idleSeconds) }),
+  ],
+});
