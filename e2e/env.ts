@@ -6,14 +6,14 @@ export const E2E = {
   port: Number(process.env.VIGIL_E2E_PORT ?? 18080),
   /** A second server whose sessions go idle after a few seconds. */
   idlePort: Number(process.env.VIGIL_E2E_IDLE_PORT ?? 18081),
-  idleSeconds: 3,
+  idleSeconds: 10,
   account: 'e2euser01',
   password: 'e2e-pass-01',
   adminAccount: 'e2eadmin01',
   adminPassword: 'e2e-admin-01',
   platformSecret: 'e2e-platform-secret-0123456789',
   platformUrl: 'http://platform.test/return',
-  customerName: 'Vigil Demo',
+  customerName: 'Demo Customer',
 } as const;
 
 export function serverEnv(port: number, dataDir: string, extra: Record<string, string> = {}): Record<string, string> {
@@ -28,6 +28,8 @@ export function serverEnv(port: number, dataDir: string, extra: Record<string, s
     VIGIL_SEED_ADMIN_PASSWORD: E2E.adminPassword,
     VIGIL_PLATFORM_SECRET: E2E.platformSecret,
     VIGIL_PLATFORM_URL: E2E.platformUrl,
+    // Many tests sign the same account in; the limit itself is covered by the server tests.
+    VIGIL_MAX_SESSIONS: '100',
     ...extra,
   };
 }

@@ -1,0 +1,32 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E } from './env.js';
+
+/** Signs in through the login form (zh-tw, the default language). */
+export async function signIn(page: Page, account: string = E2E.account, password: string = E2E.password): Promise<void> {
+  await page.getByLabel('帳號').fill(account);
+  await page.getByLabel('密碼').fill(password);
+  await page.getByRole('button', { name: '登入' }).click();
+}
+
+export async function openAndSignIn(page: Page, baseURL = `http://127.0.0.1:${E2E.port}`): Promise<void> {
+  await page.goto(`${baseURL}/login`);
+  await signIn(page);
+  await expect(page).toHaveURL(`${baseURL}/overview`);
+}
+
+export function tokenOf(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem('vigil.token'));
+}
+
+/** What the management platform does: ask for a single-use sign-in link for the administrator. */
+export async function ssoLink(request: APIRequestContext, custId = 1): Promise<string> {
+  const answer = await request.post('/api/platform/sso/code', {
+    headers: { 'x-platform-secret': E2E.platformSecret },
+    data: { adminAccount: E2E.adminAccount, adminPassword: E2E.adminPassword, custId },
+  });
+  expect(answer.status()).toBe(200);
+  const body = (await answer.json()) as { data: { url: string } };
+  return body.data.url;
+}
+
+export const notification = (page: Page) => page.getByRole('region', { name: '通知' }).getByRole('alert');

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers.js';
+
+test('a protected path sends the user to login and back there after signing in', async ({ page }) => {
+  await page.goto('/monitor/3');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fmonitor%2F3$/);
+  await signIn(page);
+  await expect(page).toHaveURL(/\/monitor\/3$/);
+  await expect(page.getByRole('navigation', { name: '主選單' })).toBeVisible();
+  await expect(page.getByText('此畫面尚未開放')).toBeVisible();
+});
+
+test('a wrong password is refused with the catalogue message and the user stays on login', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, undefined, 'not-the-password');
+  await expect(page.getByRole('region', { name: '通知' }).getByRole('alert')).toHaveText(/帳號或密碼錯誤/);
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('vigil.token'))).toBeNull();
+});
+
+test('with a token, /login goes to the overview', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page);
+  await expect(page).toHaveURL(/\/overview$/);
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/overview$/);
+});
+
+test('unknown paths show the 404 page', async ({ page }) => {
+  await page.goto('/no/such/screen');
+  await expect(page).toHaveURL(/\/404$/);
+  await expect(page.getByRole('heading', { name: '找不到頁面' })).toBeVisible();
+});
+
+test('the chosen language persists across reloads and sign-in', async ({ page, context }) => {
+  await page.goto('/login');
+  await signIn(page);
+  await expect(page.getByRole('navigation', { name: '主選單' }).getByRole('link', { name: '總覽' })).toBeVisible();
+
+  await page.getByLabel('語言').selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Overview' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Task management' })).toBeVisible();
+  const cookies = await context.cookies();
+  expect(cookies.find((cookie) => cookie.name === 'lang')?.value).toBe('en');
+
+  await page.getByLabel('Language').selectOption('zh-cn');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-Hans-CN');
+  await expect(page.getByRole('link', { name: '总览' })).toBeVisible();
+});

@@ -1,0 +1,25 @@
+import { useMemo } from 'react';
+import { Outlet } from 'react-router-dom';
+import { IdleWatch } from '../idle/idle-watch.js';
+import { visibleSections } from '../navigation.js';
+import { useSession } from '../session-context.js';
+import { AdminBanner } from './admin-banner.js';
+import { SubNav } from './section-nav.js';
+import { TopBar } from './top-bar.js';
+
+/** Frame of every session screen. */
+export function AppLayout() {
+  const { user, adminMode } = useSession();
+  const sections = useMemo(() => visibleSections(user), [user]);
+  return (
+    <div className="flex min-h-dvh flex-col bg-slate-50">
+      {adminMode && <AdminBanner user={user} />}
+      <TopBar sections={sections} />
+      <SubNav sections={sections} />
+      <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
+        <Outlet />
+      </main>
+      <IdleWatch idleSeconds={user.idleSeconds} />
+    </div>
+  );
+}

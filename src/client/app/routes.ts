@@ -1,0 +1,138 @@
+import { ALERTABLE_MONITOR_TYPES, MONITOR_TYPES, MONITOR_TYPE_CODES, type TaskArea } from '../../shared/index.js';
+
+/**
+ * public: anyone. guest: only without a token (with one, go on). session: signed in; the menu and
+ * the guards check `canAccess(user, {area, roles})`.
+ */
+export type RouteAccess = 'public' | 'guest' | 'session';
+
+/** The screens built so far; every other session route shows the "not yet available" state. */
+export type ScreenId = 'login' | 'sso' | 'notFound' | 'redirect' | 'account' | 'profileUpdate' | 'notAvailable';
+
+export interface AppRoute {
+  id: string;
+  /** Path pattern in React Router syntax. */
+  path: string;
+  access: RouteAccess;
+  /** Key in the common namespace: the screen's title and its menu label. */
+  titleKey: string;
+  screen?: ScreenId;
+  redirectTo?: string;
+  area?: TaskArea;
+  roles?: readonly string[];
+  /** Allowed values of path parameters; other values are "not found". */
+  params?: Readonly<Record<string, RegExp>>;
+}
+
+const oneOf = (values: readonly number[]) => new RegExp(`^(${values.join('|')})$`);
+const ID = /^\d+$/;
+const MONITOR_TYPE = oneOf(MONITOR_TYPE_CODES);
+/** Traceroute tasks have their own create screen (createtrace). */
+const MONITOR_CREATE_TYPE = oneOf(MONITOR_TYPE_CODES.filter((type) => type !== MONITOR_TYPES.TRACEROUTE));
+const ALERT_TYPE = oneOf(ALERTABLE_MONITOR_TYPES);
+
+const later = (id: string, path: string, area: TaskArea, params?: AppRoute['params']): AppRoute => ({
+  id,
+  path,
+  access: 'session',
+  titleKey: `routes.${id}`,
+  screen: 'notAvailable',
+  area,
+  ...(params ? { params } : {}),
+});
+
+const redirect = (id: string, path: string, redirectTo: string): AppRoute => ({
+  id,
+  path,
+  access: 'session',
+  titleKey: `routes.${id}`,
+  redirectTo,
+});
+
+/** The route table of §2: the router, the guards and the menu all read it. */
+export const ROUTES: readonly AppRoute[] = [
+  { id: 'login', path: '/login', access: 'guest', titleKey: 'routes.login', screen: 'login' },
+  { id: 'sso', path: '/sso', access: 'public', titleKey: 'routes.sso', screen: 'sso' },
+  { id: 'notFound', path: '/404', access: 'public', titleKey: 'routes.notFound', screen: 'notFound' },
+  { id: 'redirect', path: '/redirect/*', access: 'public', titleKey: 'routes.redirect', screen: 'redirect' },
+
+  redirect('home', '/', '/overview'),
+  later('overview', '/overview', 'overview'),
+
+  redirect('monitor', '/monitor', '/monitor/1'),
+  later('monitorList', '/monitor/:type', 'monitor', { type: MONITOR_TYPE }),
+  later('monitorCreate', '/monitor/create/:createType', 'monitor', { createType: MONITOR_CREATE_TYPE }),
+  later('monitorEdit', '/monitor/edit/:id', 'monitor', { id: ID }),
+  later('monitorCreateTrace', '/monitor/createtrace', 'monitor'),
+  later('monitorEditTrace', '/monitor/edittrace/:id', 'monitor', { id: ID }),
+  later('monitorImport', '/monitor/import', 'monitor'),
+  later('monitorDetail', '/monitor/:type/detail/:id', 'monitor', { type: MONITOR_TYPE, id: ID }),
+  later('monitorTraceDetail', '/monitor/:type/tracedetail/:id', 'monitor', { type: MONITOR_TYPE, id: ID }),
+  later('apiManager', '/apimanager', 'monitor'),
+  later('detectMtr', '/detect_mtr', 'monitor'),
+  later('sslChainChecker', '/ssl_chain_checker', 'monitor'),
+  later('matchIp', '/matchip', 'monitor'),
+
+  redirect('alert', '/alert', '/alert/1'),
+  later('alertList', '/alert/:type', 'alert', { type: ALERT_TYPE }),
+  later('alertCreate', '/alert/create/:createType', 'alert', { createType: ALERT_TYPE }),
+  later('alertEdit', '/alert/edit/:id', 'alert', { id: ID }),
+  later('alertSetting', '/alert/setting', 'alert'),
+
+  later('nodes', '/nodes', 'nodes'),
+
+  redirect('profile', '/profile', '/profile/update'),
+  { id: 'profileUpdate', path: '/profile/update', access: 'session', titleKey: 'routes.profileUpdate', screen: 'profileUpdate' },
+  { id: 'account', path: '/account', access: 'session', titleKey: 'routes.account', screen: 'account', area: 'overview' },
+  later('accountTranslog', '/account/translog', 'overview'),
+];
+
+export interface NavItem {
+  routeId: string;
+  /** Where the menu entry leads (parameterized routes need concrete values). */
+  to: string;
+}
+
+export interface NavSection {
+  id: string;
+  titleKey: string;
+  items: readonly NavItem[];
+}
+
+/** The top bar tabs (§2) and the entries under each. */
+export const NAV_SECTIONS: readonly NavSection[] = [
+  { id: 'overview', titleKey: 'nav.overview', items: [{ routeId: 'overview', to: '/overview' }] },
+  {
+    id: 'monitor',
+    titleKey: 'nav.monitor',
+    items: [
+      { routeId: 'monitorList', to: '/monitor/1' },
+      { routeId: 'monitorImport', to: '/monitor/import' },
+      { routeId: 'matchIp', to: '/matchip' },
+      { routeId: 'detectMtr', to: '/detect_mtr' },
+      { routeId: 'sslChainChecker', to: '/ssl_chain_checker' },
+    ],
+  },
+  { id: 'apiManager', titleKey: 'nav.apiManager', items: [{ routeId: 'apiManager', to: '/apimanager' }] },
+  {
+    id: 'alert',
+    titleKey: 'nav.alert',
+    items: [
+      { routeId: 'alertList', to: '/alert/1' },
+      { routeId: 'alertSetting', to: '/alert/setting' },
+    ],
+  },
+  { id: 'nodes', titleKey: 'nav.nodes', items: [{ routeId: 'nodes', to: '/nodes' }] },
+];
+
+/** Which tab a path belongs to: the first path segment, with the tools under task management. */
+export const SECTION_OF_SEGMENT: Readonly<Record<string, string>> = {
+  overview: 'overview',
+  monitor: 'monitor',
+  matchip: 'monitor',
+  detect_mtr: 'monitor',
+  ssl_chain_checker: 'monitor',
+  apimanager: 'apiManager',
+  alert: 'alert',
+  nodes: 'nodes',
+};

@@ -1,0 +1,80 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
+import type { UserInfo } from '../../shared/index.js';
+import { NotAvailableScreen } from '../components/not-available-screen.js';
+import { ForbiddenPage, NotFoundPage } from '../components/status-page.js';
+import { AccountPage } from '../features/account/index.js';
+import { LoginPage, SsoPage, userInfoQueryKey } from '../features/auth/index.js';
+import { ProfileUpdatePage } from '../features/profile/index.js';
+import { GuestOnly } from './guards.js';
+import { canSeeRoute, paramsAreValid } from './navigation.js';
+import type { AppRoute } from './routes.js';
+import { useSession } from './session-context.js';
+
+export function useDocumentTitle(titleKey: string): void {
+  const { t } = useTranslation();
+  const title = t(titleKey);
+  useEffect(() => {
+    document.title = `${title} · ${t('appName')}`;
+  }, [title, t]);
+}
+
+/** /redirect/{path}: goes to /{path}, which renders that route afresh. */
+function RedirectScreen() {
+  const { '*': rest = '' } = useParams();
+  const { search, hash } = useLocation();
+  return <Navigate to={`/${rest}${search}${hash}`} replace />;
+}
+
+function ProfileUpdateScreen() {
+  const { user, adminMode } = useSession();
+  const queryClient = useQueryClient();
+  const onSaved = (saved: UserInfo) => queryClient.setQueryData(userInfoQueryKey, saved);
+  return <ProfileUpdatePage user={user} readOnly={adminMode} onSaved={onSaved} />;
+}
+
+function ScreenBody({ route }: { route: AppRoute }) {
+  switch (route.screen) {
+    case 'login':
+      return (
+        <GuestOnly>
+          <LoginPage />
+        </GuestOnly>
+      );
+    case 'sso':
+      return <SsoPage />;
+    case 'redirect':
+      return <RedirectScreen />;
+    case 'account':
+      return <AccountPage />;
+    case 'profileUpdate':
+      return <ProfileUpdateScreen />;
+    case 'notAvailable':
+      return <NotAvailableScreen titleKey={route.titleKey} />;
+    default:
+      return (
+        <main>
+          <NotFoundPage />
+        </main>
+      );
+  }
+}
+
+/** A public route: its screen and its title. */
+export function PublicScreen({ route }: { route: AppRoute }) {
+  useDocumentTitle(route.titleKey);
+  return <ScreenBody route={route} />;
+}
+
+/** A session route: redirect, "not found" for bad parameters, 403 without access, else the screen. */
+export function SessionScreen({ route }: { route: AppRoute }) {
+  const params = useParams();
+  const { user } = useSession();
+  useDocumentTitle(route.titleKey);
+  if (route.redirectTo) return <Navigate to={route.redirectTo} replace />;
+  if (!paramsAreValid(route, params)) return <Navigate to="/404" replace />;
+  if (!canSeeRoute(user, route)) return <ForbiddenPage />;
+  return <ScreenBody route={route} />;
+}

@@ -1,0 +1,34 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { LoginBody } from '../../../shared/index.js';
+import { request } from '../../lib/api-client.js';
+
+export const userInfoQueryKey = ['session', 'userInfo'] as const;
+
+/** The signed-in user (POST /profile); it changes only through the profile form, which replaces it. */
+export function userInfoQuery() {
+  return queryOptions({
+    queryKey: userInfoQueryKey,
+    queryFn: ({ signal }) => request('profile', undefined, { signal }),
+    staleTime: Infinity,
+  });
+}
+
+export function login(body: LoginBody) {
+  return request('login', body);
+}
+
+export function loginWithSsoCode(authCode: string) {
+  return request('loginSso', { authCode });
+}
+
+export function logout() {
+  return request('logout');
+}
+
+export function wakeSession() {
+  return request('wakening');
+}
+
+export function managementPlatformUrl() {
+  return request('ssoReturn');
+}

@@ -1,0 +1,2 @@
+export { inboxListQuery, inboxListQueryKey } from './api.js';
+export { InboxBell } from './components/inbox-bell.js';

@@ -1,0 +1,1 @@
+export { ProfileUpdatePage } from './components/profile-update-page.js';

@@ -1,0 +1,131 @@
+import {
+  API_BASE,
+  CALLS,
+  FieldError,
+  LIMITS,
+  type CallAnswer,
+  type CallBody,
+  type CallDefinition,
+  type CallId,
+  type Calls,
+} from '../../shared/index.js';
+import { emitApiEvent } from './api-events.js';
+import { ApiError, type ApiFailure } from './api-failure.js';
+import { inFlight } from './in-flight.js';
+import { getToken } from './session-storage.js';
+
+const apiBase: string = import.meta.env.VITE_API_BASE ?? API_BASE;
+
+/** The envelope as read from the wire, tolerant of missing fields (a missing code means "system busy"). */
+interface WireEnvelope {
+  status: boolean;
+  code: number | string | null;
+  message: string;
+  data: unknown;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal | undefined;
+}
+
+function buildInit(call: CallDefinition, body: unknown, token: string | null, signal: AbortSignal): RequestInit {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const init: RequestInit = { method: call.method, headers, signal };
+  if (call.method === 'POST' || call.method === 'PUT') {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body ?? {});
+  }
+  return init;
+}
+
+function asEnvelope(json: unknown): WireEnvelope | null {
+  if (typeof json !== 'object' || json === null) return null;
+  const record = json as Record<string, unknown>;
+  if (typeof record.status !== 'boolean') return null;
+  const code = typeof record.code === 'number' || typeof record.code === 'string' ? record.code : null;
+  const message = typeof record.message === 'string' ? record.message : '';
+  return { status: record.status, code, message, data: record.data };
+}
+
+async function readEnvelope(response: Response): Promise<WireEnvelope | null> {
+  try {
+    return asEnvelope(JSON.parse(await response.text()));
+  } catch {
+    return null;
+  }
+}
+
+function innerErrorsOf(data: unknown): FieldError[] {
+  const errors = (data as { errors?: unknown } | null | undefined)?.errors;
+  const parsed = FieldError.array().safeParse(errors);
+  return parsed.success ? (parsed.data as FieldError[]) : [];
+}
+
+function failureOf(response: Response, envelope: WireEnvelope | null): ApiFailure {
+  if (!envelope) return { kind: 'http', httpStatus: response.status };
+  const errors = innerErrorsOf(envelope.data);
+  return { kind: 'envelope', code: envelope.code, message: envelope.message, errors, httpStatus: response.status };
+}
+
+function isUnauthorized(response: Response, envelope: WireEnvelope | null): boolean {
+  return response.status === 401 || String(envelope?.code) === '401';
+}
+
+/** Envelope errors always notify (§8); bare HTTP errors above 400 too, except for silent calls and the profile call. */
+function shouldNotify(callId: CallId, call: CallDefinition, failure: ApiFailure): boolean {
+  if (failure.kind === 'envelope') return true;
+  if (call.silent) return false;
+  if (failure.kind === 'http') return failure.httpStatus > 400 && callId !== 'profile';
+  return true;
+}
+
+function fail(callId: CallId, call: CallDefinition, failure: ApiFailure): ApiError {
+  if (shouldNotify(callId, call, failure)) emitApiEvent({ type: 'failure', callId, failure });
+  return new ApiError(callId, failure);
+}
+
+function parseAnswer(callId: CallId, call: CallDefinition, data: unknown): unknown {
+  const parsed = call.answer.safeParse(data);
+  if (parsed.success) return parsed.data;
+  // A contract drift should be visible to developers, not break the screen.
+  console.warn(`Answer of ${callId} does not match the contract`, parsed.error.issues);
+  return data;
+}
+
+async function send(callId: CallId, call: CallDefinition, body: unknown, options: RequestOptions): Promise<unknown> {
+  const token = getToken();
+  const timeout = AbortSignal.timeout(LIMITS.requestTimeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await fetch(`${apiBase}${call.path}`, buildInit(call, body, token, signal));
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    throw fail(callId, call, timeout.aborted ? { kind: 'timeout' } : { kind: 'network' });
+  }
+  const envelope = await readEnvelope(response);
+  if (response.ok && envelope?.status === true) return parseAnswer(callId, call, envelope.data);
+  const failure = failureOf(response, envelope);
+  if (token && isUnauthorized(response, envelope)) {
+    emitApiEvent({ type: 'unauthorized', token });
+    throw new ApiError(callId, failure);
+  }
+  throw fail(callId, call, failure);
+}
+
+/** Makes one call of the call table: `${API_BASE}${path}`, JSON body, bearer token, 610 s timeout. */
+export async function request<Id extends CallId>(
+  callId: Id,
+  body?: CallBody<Calls[Id]>,
+  options: RequestOptions = {},
+): Promise<CallAnswer<Calls[Id]>> {
+  const call: CallDefinition = CALLS[callId];
+  const showsProgress = call.silent !== true;
+  if (showsProgress) inFlight.begin();
+  try {
+    return (await send(callId, call, body, options)) as CallAnswer<Calls[Id]>;
+  } finally {
+    if (showsProgress) inFlight.end();
+  }
+}
