@@ -76,7 +76,15 @@ describe('ProfileUpdateBody: profile and password in one form', () => {
 
   it('reports every offending field by its own name', () => {
     const errors = fieldErrors(ProfileUpdateBody, { name: '', email: 'bad', newPassword: 'abc', confirmPassword: 'abc' });
-    expect(errors.map((error) => error.field)).toEqual(['name', 'email', 'newPassword']);
+    expect(errors.map((error) => error.field)).toEqual(['name', 'email', 'newPassword', 'oldPassword']);
+  });
+
+  it('shows a password mismatch in the same submit as a wrong name', () => {
+    const errors = fieldErrors(ProfileUpdateBody, { ...base, name: '', oldPassword: 'old-pass-1', newPassword: 'new-pass-1', confirmPassword: 'new-pass-2' });
+    expect(errors).toEqual([
+      { field: 'name', code: REQUIRED },
+      { field: 'confirmPassword', code: 10010007 },
+    ]);
   });
 
   it('reports a missing name and email as required', () => {

@@ -28,6 +28,25 @@ export const UserInfo = z.object({
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 
+const PASSWORD_FIELDS = ['oldPassword', 'newPassword', 'confirmPassword'] as const;
+type PasswordFields = Record<(typeof PASSWORD_FIELDS)[number], string>;
+
+/** The cross-field rules run even when another field (say the name) is wrong, so one submit shows all. */
+const passwordFieldsAreText = (payload: z.core.ParsePayload): boolean => {
+  const value = payload.value as Partial<Record<string, unknown>> | null;
+  return typeof value === 'object' && value !== null && PASSWORD_FIELDS.every((field) => typeof value[field] === 'string');
+};
+
+type PasswordRefinement = [(value: PasswordFields) => boolean, { path: string[]; message: string; when: typeof passwordFieldsAreText }];
+
+function passwordRule(field: keyof PasswordFields, code: number, holds: (value: PasswordFields) => boolean): PasswordRefinement {
+  return [holds, { path: [field], message: String(code), when: passwordFieldsAreText }];
+}
+
+const newPasswordNeeded = passwordRule('newPassword', 10010002, (v) => v.oldPassword === '' || v.newPassword !== '');
+const oldPasswordNeeded = passwordRule('oldPassword', 10010002, (v) => v.newPassword === '' || v.oldPassword !== '');
+const confirmationMatches = passwordRule('confirmPassword', 10010007, (v) => v.confirmPassword === v.newPassword);
+
 /**
  * Profile and password in one form (§5): an old password asks for a new one, the confirmation must
  * equal the new one, and a new one needs the old one.
@@ -40,14 +59,9 @@ export const ProfileUpdateBody = z
     newPassword: optionalPasswordRule.default(''),
     confirmPassword: z.string().max(128).default(''),
   })
-  .check((ctx) => {
-    const { oldPassword, newPassword, confirmPassword } = ctx.value;
-    const push = (field: string, code: number) =>
-      ctx.issues.push({ code: 'custom', message: String(code), path: [field], input: ctx.value });
-    if (oldPassword !== '' && newPassword === '') push('newPassword', 10010002);
-    if (newPassword !== '' && oldPassword === '') push('oldPassword', 10010002);
-    if (confirmPassword !== newPassword) push('confirmPassword', 10010007);
-  });
+  .refine(...newPasswordNeeded)
+  .refine(...oldPasswordNeeded)
+  .refine(...confirmationMatches);
 export type ProfileUpdateBody = z.input<typeof ProfileUpdateBody>;
 
 export const profileCalls = {
