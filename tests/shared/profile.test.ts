@@ -67,7 +67,7 @@ describe('ProfileUpdateBody: profile and password in one form', () => {
       [{ field: 'newPassword', code: FORMAT }],
     ],
     ['an empty name', { name: '' }, [{ field: 'name', code: REQUIRED }]],
-    ['a name of 51 characters', { name: '陳'.repeat(51) }, [{ field: 'name', code: TOO_LONG, params: { max: 50 } }]],
+    ['a name of 256 characters', { name: '陳'.repeat(256) }, [{ field: 'name', code: TOO_LONG, params: { max: 255 } }]],
     ['an invalid email', { email: 'amy@' }, [{ field: 'email', code: FORMAT }]],
     ['an empty email', { email: '' }, [{ field: 'email', code: REQUIRED }]],
   ])('refuses %s', (_label, fields, errors) => {

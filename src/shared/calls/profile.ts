@@ -28,7 +28,7 @@ export const UserInfo = z.object({
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 
-const PASSWORD_FIELDS = ['oldPassword', 'newPassword', 'confirmPassword'] as const;
+export const PASSWORD_FIELDS = ['oldPassword', 'newPassword', 'confirmPassword'] as const;
 type PasswordFields = Record<(typeof PASSWORD_FIELDS)[number], string>;
 
 /** The cross-field rules run even when another field (say the name) is wrong, so one submit shows all. */
@@ -53,7 +53,7 @@ const confirmationMatches = passwordRule('confirmPassword', 10010007, (v) => v.c
  */
 export const ProfileUpdateBody = z
   .strictObject({
-    name: requiredText({ max: LIMITS.groupNameMax }),
+    name: requiredText({ max: LIMITS.nameMax }),
     email: emailRule,
     oldPassword: z.string().max(128).default(''),
     newPassword: optionalPasswordRule.default(''),
