@@ -68,6 +68,43 @@ describe('locales', () => {
     expect(cn.get('login.submit')).toBe('登录');
     expect(flat('zh-tw', 'errors').get('2004')).not.toBe(flat('zh-cn', 'errors').get('2004'));
   });
+
+  // Simplified/Traditional pairs of characters that differ between the scripts; characters written
+  // the same in both (除 示 更 新 言) or also used in Traditional text (余 范 台 里) are left out.
+  const SCRIPT_PAIRS = (
+    '录錄 设設 据據 务務 认認 证證 错錯 误誤 码碼 页頁 账帳 户戶 资資 讯訊 这這 进進 时時 间間 点點 网網 ' +
+    '络絡 数數 项項 览覽 节節 监監 测測 态態 删刪 导導 关關 闭閉 语語 请請 为為 与與 后後 发發 应應 无無 ' +
+    '动動 实實 现現 开開 显顯 个個 们們 对對 变變 确確 旧舊 统統 线線 经經 组組 结結 续續 编編 辑輯 转轉 ' +
+    '载載 连連 过過 达達 迟遲 邮郵 钥鑰 链鏈 长長 问問 闲閒 电電 类類 单單 号號 会會 访訪 记記 许許 试試 ' +
+    '详詳 读讀 败敗 购購 买買 员員 围圍 处處 检檢 权權 机機 灵靈 离離 体體 简簡'
+  ).split(' ');
+  const SIMPLIFIED_ONLY = SCRIPT_PAIRS.map((pair) => pair.charAt(0));
+  const TRADITIONAL_ONLY = SCRIPT_PAIRS.map((pair) => pair.charAt(1));
+  // Language names are written in their own script (繁體中文, 简体中文) in every language.
+  const isEndonym = (key: string) => key.startsWith('language.names.');
+
+  function foreignScript(language: 'zh-tw' | 'zh-cn', foreign: readonly string[]): string[] {
+    const found: string[] = [];
+    for (const namespace of NAMESPACES) {
+      for (const [key, text] of flat(language, namespace)) {
+        const chars = [...text].filter((char) => foreign.includes(char));
+        if (chars.length > 0 && !isEndonym(key)) found.push(`${namespace}:${key} ${chars.join('')}`);
+      }
+    }
+    return found;
+  }
+
+  it('the script pairs are pairs of different characters', () => {
+    for (const pair of SCRIPT_PAIRS) expect([...pair].length === 2 && pair.charAt(0) !== pair.charAt(1), pair).toBe(true);
+  });
+
+  it('Traditional Chinese texts use no Simplified-only character', () => {
+    expect(foreignScript('zh-tw', SIMPLIFIED_ONLY)).toEqual([]);
+  });
+
+  it('Simplified Chinese texts use no Traditional-only character', () => {
+    expect(foreignScript('zh-cn', TRADITIONAL_ONLY)).toEqual([]);
+  });
 });
 
 const SOURCES = import.meta.glob('../../src/client/**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true }) as Record<

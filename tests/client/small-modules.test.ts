@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countdownSecondsFor, idleStep } from '../../src/client/app/idle/idle-schedule.js';
+import { countdownSecondsFor, idleStep, mergeIdleTimes } from '../../src/client/app/idle/idle-schedule.js';
 import { fieldErrorMap } from '../../src/client/lib/field-errors.js';
 import { htmlLangOf, languageCookie, languageFromCookie } from '../../src/client/lib/language.js';
 
@@ -43,6 +43,37 @@ describe('idle schedule', () => {
     expect(countdownSecondsFor(1800)).toBe(30);
     expect(idleStep({ ...base, idleSeconds: 6, now: 3_000 })).toEqual({ kind: 'countdown', secondsLeft: 3 });
     expect(idleStep({ ...base, idleSeconds: 6, lastActivity: 1_000, now: 3_000 })).toEqual({ kind: 'wake' });
+  });
+});
+
+describe('idle times of several tabs', () => {
+  it('takes the latest activity and the latest wake-up of any tab', () => {
+    const thisTab = { lastActivity: 5_000, lastWake: 9_000 };
+    const otherTabs = { lastActivity: 8_000, lastWake: 6_000 };
+    expect(mergeIdleTimes(10_000, [thisTab, otherTabs])).toEqual({ lastActivity: 8_000, lastWake: 9_000 });
+  });
+
+  it('ignores missing, unreadable and future times', () => {
+    const thisTab = { lastActivity: 5_000, lastWake: 4_000 };
+    expect(mergeIdleTimes(10_000, [thisTab, {}])).toEqual(thisTab);
+    expect(mergeIdleTimes(10_000, [thisTab, { lastActivity: Number.NaN, lastWake: 60_000 }])).toEqual(thisTab);
+    expect(mergeIdleTimes(10_000, [])).toEqual({ lastActivity: 0, lastWake: 0 });
+  });
+
+  it('keeps a hidden tab from counting down while the user works in another tab', () => {
+    const idleSeconds = 1800;
+    const hiddenTab = { lastActivity: 0, lastWake: 0 };
+    const now = 1_790_000;
+    expect(idleStep({ now, idleSeconds, ...hiddenTab }).kind).toBe('countdown');
+    const activeTab = { lastActivity: 1_785_000, lastWake: 1_750_000 };
+    expect(idleStep({ now, idleSeconds, ...mergeIdleTimes(now, [hiddenTab, activeTab]) })).toEqual({ kind: 'active' });
+  });
+
+  it('lets a wake-up in one tab end the countdown in every tab', () => {
+    const idleSeconds = 1800;
+    const now = 1_790_000;
+    const merged = mergeIdleTimes(now, [{ lastActivity: 0, lastWake: 0 }, { lastActivity: 1_789_000, lastWake: 1_789_000 }]);
+    expect(idleStep({ now, idleSeconds, ...merged })).toEqual({ kind: 'active' });
   });
 });
 

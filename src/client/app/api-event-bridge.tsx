@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { LIMITS } from '../../shared/index.js';
 import { notify } from '../components/notification-store.js';
@@ -12,7 +11,6 @@ import { endSession, getSessionState } from '../lib/session-storage.js';
  * state go at once, the 401 notice shows, and after 2 s the guards move to /login.
  */
 export function ApiEventBridge() {
-  const queryClient = useQueryClient();
   useEffect(() => {
     const timers: number[] = [];
     const unsubscribe = onApiEvent((event) => {
@@ -23,7 +21,6 @@ export function ApiEventBridge() {
       // Only the first 401 of a session counts; the calls that were in flight with it are moot.
       if (getSessionState().token !== event.token) return;
       endSession('expiring');
-      queryClient.clear();
       notify(i18nTranslator.t('errors:401'));
       timers.push(
         window.setTimeout(() => {
@@ -35,6 +32,6 @@ export function ApiEventBridge() {
       unsubscribe();
       timers.forEach((timer) => window.clearTimeout(timer));
     };
-  }, [queryClient]);
+  }, []);
   return null;
 }

@@ -1,6 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, type ReactNode } from 'react';
-import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
+import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { WaitingPage } from '../components/status-page.js';
 import { getSessionState, endSession } from '../lib/session-storage.js';
 import { useSessionState } from '../lib/use-session-state.js';
@@ -20,15 +20,16 @@ export function GuestOnly({ children }: { children: ReactNode }) {
 export function RequireToken() {
   const { token, phase } = useSessionState();
   const location = useLocation();
-  if (token) return <SessionGate />;
+  // Keyed by token: a new user (say, signed in from another tab) gets a fresh gate and fresh screens.
+  if (token) return <SessionGate key={token} />;
   if (phase === 'expiring') return <WaitingPage textKey="session.expired" />;
   if (phase === 'signedOut') return <Navigate to="/login" replace />;
   return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
 }
 
-/** Loads user info and inbox before any session screen (§4); a failed load ends the session. */
+/** Loads user info and inbox before any session screen (§4); a failed load ends the session and goes to "/". */
 function SessionGate() {
-  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const user = useQuery(userInfoQuery());
   const inbox = useQuery(inboxListQuery());
   const failed = user.isError || inbox.isError;
@@ -37,8 +38,8 @@ function SessionGate() {
     // A 401 has its own way out (the expiring phase); only end sessions still active.
     if (!failed || getSessionState().phase !== 'active') return;
     endSession('signedOut');
-    queryClient.clear();
-  }, [failed, queryClient]);
+    void navigate('/', { replace: true });
+  }, [failed, navigate]);
 
   const session = useMemo<Session | null>(
     () => (user.data ? { user: user.data, adminMode: user.data.adminToken !== undefined } : null),

@@ -50,7 +50,3 @@ export function showSnackbar(text: string): void {
     if (state.snackbar?.id === notice.id) replaceState({ ...state, snackbar: null });
   }, LIMITS.snackbarMs);
 }
-
-export function clearNotices(): void {
-  replaceState({ notifications: [], snackbar: null });
-}

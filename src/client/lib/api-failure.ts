@@ -22,8 +22,3 @@ export function fieldErrorsOf(error: unknown): FieldError[] {
   if (!(error instanceof ApiError) || error.failure.kind !== 'envelope') return [];
   return error.failure.errors;
 }
-
-export function failureCodeOf(error: unknown): number | string | null {
-  if (!(error instanceof ApiError) || error.failure.kind !== 'envelope') return null;
-  return error.failure.code;
-}

@@ -28,7 +28,7 @@ function fieldLabel(field: string, { t, exists }: Translator): string {
 }
 
 /** The text of one field error, without the field name (shown under its field). */
-export function fieldErrorText(error: Pick<FieldError, 'code' | 'params'>, { t }: Translator): string {
+export function fieldErrorText(error: Pick<FieldError, 'code' | 'params'>, { t }: Pick<Translator, 't'>): string {
   return t(`errors:${error.code}`, error.params ?? {});
 }
 

@@ -13,6 +13,7 @@ export interface SessionState {
 }
 
 const listeners = new Set<() => void>();
+const tokenListeners = new Set<() => void>();
 
 function readStoredToken(): string | null {
   try {
@@ -40,7 +41,10 @@ function initialState(): SessionState {
 let state: SessionState = initialState();
 
 function replaceState(next: SessionState): void {
+  const tokenChanged = next.token !== state.token;
   state = next;
+  // Per-user caches go before any screen renders with the new token.
+  if (tokenChanged) for (const listener of tokenListeners) listener();
   for (const listener of listeners) listener();
 }
 
@@ -57,6 +61,12 @@ export function subscribeSession(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Called whenever the token changes (sign-in, sign-out, 401, another tab), before screens update. */
+export function subscribeTokenChange(listener: () => void): () => void {
+  tokenListeners.add(listener);
+  return () => tokenListeners.delete(listener);
+}
+
 export function startSession(token: string): void {
   writeStoredToken(token);
   replaceState({ token, phase: 'active' });
@@ -67,10 +77,17 @@ export function endSession(phase: Exclude<SessionPhase, 'active'>): void {
   replaceState({ token: null, phase });
 }
 
-// Another tab signing in or out changes this tab too.
+/** This tab's session once another tab stored `storedToken` (null: removed it, or cleared storage). */
+export function sessionAfterStorageChange(current: SessionState, storedToken: string | null): SessionState {
+  if (storedToken === current.token) return current;
+  return storedToken ? { token: storedToken, phase: 'active' } : { token: null, phase: 'signedOut' };
+}
+
+// Another tab signing in or out, or as someone else, changes this tab too.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.key !== STORAGE_KEYS.tokenLocalStorage) return;
-    replaceState(event.newValue ? { token: event.newValue, phase: 'active' } : { token: null, phase: 'signedOut' });
+    if (event.key !== STORAGE_KEYS.tokenLocalStorage && event.key !== null) return;
+    const next = sessionAfterStorageChange(state, readStoredToken());
+    if (next !== state) replaceState(next);
   });
 }

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fieldErrorText } from './error-text.js';
 import type { FieldErrorMap } from './field-errors.js';
 
 /** Translated text of a field's error, for showing under the field. */
@@ -8,7 +9,7 @@ export function useFieldErrorText(errors: FieldErrorMap): (field: string) => str
   return useCallback(
     (field: string) => {
       const error = errors[field];
-      return error ? t(`errors:${error.code}`, error.params ?? {}) : undefined;
+      return error ? fieldErrorText(error, { t }) : undefined;
     },
     [errors, t],
   );

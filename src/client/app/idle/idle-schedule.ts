@@ -37,3 +37,16 @@ export function idleStep({ now, lastActivity, lastWake, idleSeconds }: IdleClock
   if (sinceWakeMs < countdownStartsMs) return { kind: 'active' };
   return { kind: 'countdown', secondsLeft: Math.max(0, Math.ceil((idleSeconds * 1000 - sinceWakeMs) / 1000)) };
 }
+
+export type IdleTimes = Pick<IdleClock, 'lastActivity' | 'lastWake'>;
+
+/**
+ * Tabs of one origin share one session, so the latest activity and wake-up of any tab count for all.
+ * Times after `now` (another tab's clock before it was set back) are ignored, or they would hold
+ * off the countdown for good.
+ */
+export function mergeIdleTimes(now: number, sources: readonly Partial<IdleTimes>[]): IdleTimes {
+  const latest = (pick: (times: Partial<IdleTimes>) => number | undefined) =>
+    Math.max(0, ...sources.map(pick).filter((time): time is number => time !== undefined && Number.isFinite(time) && time <= now));
+  return { lastActivity: latest((times) => times.lastActivity), lastWake: latest((times) => times.lastWake) };
+}

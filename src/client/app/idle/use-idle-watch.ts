@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { WAKE_THROTTLE_MS, idleStep } from './idle-schedule.js';
+import { SharedIdleTimes, browserIdleStorage } from './shared-idle-times.js';
 
 const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
 const TICK_MS = 1_000;
@@ -15,48 +16,43 @@ interface IdleWatchOptions {
   onTimeout: () => void;
 }
 
-/** Idle (§4): a countdown runs at the end of the idle time, then onTimeout; activity ends it. */
+/** Idle (§4): a countdown runs at the end of the idle time, then onTimeout; activity in any tab ends it. */
 export function useIdleWatch({ idleSeconds, wake, onTimeout }: IdleWatchOptions) {
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
-  const lastActivity = useRef(0);
-  const lastWake = useRef(0);
+  // The watch starts when the session screen mounts, right after the server heard from us.
+  const [times] = useState(() => new SharedIdleTimes(browserIdleStorage(), Date.now()));
   const counting = useRef(false);
 
-  useEffect(() => {
-    // The watch starts when the session screen mounts, right after the server heard from us.
-    const now = Date.now();
-    lastActivity.current = now;
-    lastWake.current = now;
-  }, []);
-
   const wakeNow = useCallback(() => {
-    lastWake.current = Date.now();
+    times.noteWake(Date.now());
     wake();
-  }, [wake]);
+  }, [times, wake]);
 
   const stay = useCallback(() => {
-    lastActivity.current = Date.now();
+    times.noteActivity(Date.now());
     counting.current = false;
     setSecondsLeft(null);
     wakeNow();
-  }, [wakeNow]);
+  }, [times, wakeNow]);
 
   useEffect(() => {
     const onActivity = (event: Event) => {
       if (counting.current) return insideIdleDialog(event) ? undefined : stay();
-      lastActivity.current = Date.now();
-      if (lastActivity.current - lastWake.current >= WAKE_THROTTLE_MS) wakeNow();
+      const now = Date.now();
+      times.noteActivity(now);
+      if (now - times.current.lastWake >= WAKE_THROTTLE_MS) wakeNow();
     };
     for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { passive: true, capture: true });
     return () => {
       for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity, { capture: true });
     };
-  }, [stay, wakeNow]);
+  }, [times, stay, wakeNow]);
 
   useEffect(() => {
     if (!(idleSeconds > 0)) return undefined;
     const timer = window.setInterval(() => {
-      const step = idleStep({ now: Date.now(), lastActivity: lastActivity.current, lastWake: lastWake.current, idleSeconds });
+      const now = Date.now();
+      const step = idleStep({ now, ...times.sync(now), idleSeconds });
       if (step.kind === 'wake') wakeNow();
       counting.current = step.kind === 'countdown';
       setSecondsLeft(step.kind === 'countdown' ? step.secondsLeft : null);
@@ -66,7 +62,7 @@ export function useIdleWatch({ idleSeconds, wake, onTimeout }: IdleWatchOptions)
       }
     }, TICK_MS);
     return () => window.clearInterval(timer);
-  }, [idleSeconds, onTimeout, wakeNow]);
+  }, [idleSeconds, onTimeout, times, wakeNow]);
 
   return { secondsLeft, stay };
 }

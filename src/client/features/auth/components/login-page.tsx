@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoginBody, validate } from '../../../../shared/index.js';
@@ -14,17 +14,13 @@ import { AuthCard } from './auth-card.js';
 /** /login. Once the token is stored, the guest guard moves on to the redirect target. */
 export function LoginPage() {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [account, setAccount] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrorMap>({});
   const errorText = useFieldErrorText(errors);
   const signIn = useMutation({
     mutationFn: login,
-    onSuccess: ({ token }) => {
-      queryClient.clear();
-      startSession(token);
-    },
+    onSuccess: ({ token }) => startSession(token),
     onError: (error) => setErrors(fieldErrorMap(fieldErrorsOf(error))),
   });
 

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -12,7 +11,6 @@ type SsoState = 'working' | 'failed';
 export function SsoPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
   const [state, setState] = useState<SsoState>(code ? 'working' : 'failed');
@@ -24,13 +22,12 @@ export function SsoPage() {
     sent.current = true;
     loginWithSsoCode(code).then(
       ({ token }) => {
-        queryClient.clear();
         startSession(token);
         navigate('/', { replace: true });
       },
       () => setState('failed'),
     );
-  }, [code, navigate, queryClient]);
+  }, [code, navigate]);
 
   return (
     <AuthCard title={t('sso.title')}>

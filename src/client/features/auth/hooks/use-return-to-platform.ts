@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { endSession } from '../../../lib/session-storage.js';
 import { logout, managementPlatformUrl } from '../api.js';
@@ -14,7 +13,6 @@ function isWebUrl(url: string): boolean {
 
 /** Administrator leaves the customer's console for the management platform (§4). */
 export function useReturnToPlatform(): () => Promise<void> {
-  const queryClient = useQueryClient();
   return useCallback(async () => {
     let url: string;
     try {
@@ -28,7 +26,6 @@ export function useReturnToPlatform(): () => Promise<void> {
       // The session ends on this side whatever the server answers.
     }
     endSession('signedOut');
-    queryClient.clear();
     if (isWebUrl(url)) window.location.assign(url);
-  }, [queryClient]);
+  }, []);
 }

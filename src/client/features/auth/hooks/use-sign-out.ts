@@ -1,11 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { endSession } from '../../../lib/session-storage.js';
 import { logout } from '../api.js';
 
-/** Logout (§4): tell the server, then clear the token and every cached answer; guards go to /login. */
+/** Logout (§4): tell the server, then clear the token (which clears every cached answer); guards go to /login. */
 export function useSignOut(): () => Promise<void> {
-  const queryClient = useQueryClient();
   return useCallback(async () => {
     try {
       await logout();
@@ -13,6 +11,5 @@ export function useSignOut(): () => Promise<void> {
       // The session ends on this side whatever the server answers.
     }
     endSession('signedOut');
-    queryClient.clear();
-  }, [queryClient]);
+  }, []);
 }

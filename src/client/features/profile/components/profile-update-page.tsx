@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ProfileUpdateBody, validate, type UserInfo } from '../../../../shared/index.js';
+import { PASSWORD_FIELDS, ProfileUpdateBody, validate, type UserInfo } from '../../../../shared/index.js';
 import { Button } from '../../../components/button.js';
 import { showSnackbar } from '../../../components/notification-store.js';
 import { PageHeader } from '../../../components/page-header.js';
@@ -10,7 +10,7 @@ import { fieldErrorsOf } from '../../../lib/api-failure.js';
 import { fieldErrorMap, type FieldErrorMap } from '../../../lib/field-errors.js';
 import { useFieldErrorText } from '../../../lib/use-field-error-text.js';
 import { updateProfile } from '../api.js';
-import { PASSWORD_FIELDS, initialProfileValues, valuesAfterSave, type ProfileFormValues } from '../profile-form.js';
+import { initialProfileValues, type ProfileFormValues } from '../profile-form.js';
 
 interface ProfileUpdatePageProps {
   user: UserInfo;
@@ -34,7 +34,8 @@ export function ProfileUpdatePage({ user, readOnly, onSaved }: ProfileUpdatePage
   const save = useMutation({
     mutationFn: updateProfile,
     onSuccess: (saved) => {
-      setValues(valuesAfterSave(saved));
+      // Password fields start empty again; name and email keep what was saved.
+      setValues(initialProfileValues(saved));
       setErrors({});
       onSaved(saved);
       showSnackbar(t('profile.saved'));
