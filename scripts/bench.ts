@@ -12,6 +12,7 @@ import { migrateToLatest } from '../src/server/db/migrations.js';
 import { seedIfEmpty } from '../src/server/db/seed.js';
 
 const PASSWORD = 'bench-pass-1';
+const PLATFORM_SECRET = 'bench-platform-secret-0123';
 
 function figure(name: string, value: number, unit: string): void {
   console.log(`${name}\t${value.toFixed(value < 10 ? 3 : 1)}\t${unit}`);
@@ -38,14 +39,13 @@ async function main(): Promise<void> {
     VIGIL_DATA_DIR: dir,
     VIGIL_CLIENT_DIR: join(dir, 'none'),
     VIGIL_SEED_PASSWORD: PASSWORD,
-    VIGIL_PLATFORM_SECRET: 'bench-platform-secret-0123',
     VIGIL_MAX_SESSIONS: '1000',
     VIGIL_LOGIN_MAX_FAILURES: '1000',
   });
   const db = openDatabase(join(dir, DB_FILE_NAME));
   await migrateToLatest(db);
   await seedIfEmpty(db, config);
-  const app = await buildApp(config, { db, logger: false });
+  const app = await buildApp({ ...config, platformSecret: PLATFORM_SECRET }, { db, logger: false });
   try {
     const login: InjectOptions = {
       method: 'POST',

@@ -1,34 +1,30 @@
-import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import type { ResolvedConfig, ServerContext } from './context.js';
-import { DB_FILE_NAME, openDatabase, type Db } from './db/connection.js';
-import { migrateToLatest } from './db/migrations.js';
+import type { Db } from './db/connection.js';
 import { clientDirIfBuilt, registerClientFiles } from './http/client-files.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { loggerOptions } from './http/logging.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { inboxRoutes } from './modules/inbox/routes.js';
 import { platformRoutes } from './modules/platform/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
-import { ensurePlatformSecret } from './security/platform-secret.js';
 
 export interface BuildOptions {
-  /** An open, migrated database; when absent the app opens (and migrates) the data dir's file and closes it on close. */
-  db?: Db;
+  /** An open, migrated database; the caller closes it after the app. */
+  db: Db;
   /** Epoch-milliseconds clock; tests move it. */
   now?: () => number;
   /** Fastify logger option; tests pass false. */
   logger?: FastifyServerOptions['logger'];
 }
 
-function loggerOption(config: Config, logger: BuildOptions['logger']): FastifyServerOptions['logger'] {
-  if (logger !== undefined) return logger;
-  return {
-    level: config.logLevel,
-    redact: { paths: ['req.headers.authorization', 'req.headers["x-platform-secret"]', 'req.body'], censor: '[redacted]' },
-  };
+/** Fastify trusts no hop count (it cannot tell a proxy from a client), so hops become a predicate. */
+function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 /** Empty JSON bodies count as no body, so body-less POSTs with a JSON content type work. */
@@ -46,22 +42,15 @@ function registerJsonParser(app: FastifyInstance): void {
 }
 
 /** Builds the whole API server (and the console's files when built); main.ts only starts it. */
-export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const ownsDb = options.db === undefined;
-  const db = options.db ?? openDatabase(join(config.dataDir, DB_FILE_NAME));
-  if (ownsDb) await migrateToLatest(db);
-  const resolved: ResolvedConfig = {
-    ...config,
-    platformSecret: ensurePlatformSecret(config.dataDir, config.platformSecret).secret,
-  };
-  const ctx: ServerContext = { db, config: resolved, now: options.now ?? Date.now };
-  const app = Fastify({ logger: loggerOption(config, options.logger), bodyLimit: config.bodyLimitBytes, trustProxy: false });
-  app.decorate('vigil', ctx);
-  if (ownsDb) app.addHook('onClose', async () => db.destroy());
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
+export async function buildApp(config: ResolvedConfig, options: BuildOptions): Promise<FastifyInstance> {
+  const ctx: ServerContext = { db: options.db, config, now: options.now ?? Date.now };
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: trustProxyOption(config.trustProxy),
   });
+  app.decorate('vigil', ctx);
+  registerSecurityHeaders(app);
   registerJsonParser(app);
   const clientDir = clientDirIfBuilt(config.clientDir);
   registerErrorHandling(app, clientDir);

@@ -1,4 +1,6 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { LIMITS } from '../shared/constants.js';
 import { accountRule, passwordRule } from '../shared/validation/rules.js';
 
 export interface SeedCredentials {
@@ -23,6 +25,8 @@ export interface Config {
   bodyLimitBytes: number;
   clientDir: string;
   logLevel: string;
+  /** Which proxies' forwarding headers to believe: none, all, the nearest hops, or these addresses. */
+  trustProxy: boolean | number | string[];
   seedCustomer: SeedCredentials;
   seedAdmin: SeedCredentials;
 }
@@ -86,6 +90,29 @@ function secret(env: Env, key: string): string | undefined {
   return value;
 }
 
+// Named ranges that Fastify's trustProxy (proxy-addr) understands besides addresses and CIDRs.
+const PROXY_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
+function trustProxy(env: Env, key: string): boolean | number | string[] {
+  const raw = text(env, key)?.toLowerCase();
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return integer(env, key, 0, 0, 100);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (!entries.every(isProxyAddress)) {
+    throw new ConfigError(`${key} must be true, false, a number of hops or a comma list of addresses, got "${raw}"`);
+  }
+  return entries;
+}
+
 /** Reads the configuration from the environment; invalid values fail fast with the variable's name. */
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'VIGIL_PORT', 8080, 0, 65_535);
@@ -93,7 +120,7 @@ export function loadConfig(env: Env = process.env): Config {
     port,
     host: text(env, 'VIGIL_HOST') ?? '0.0.0.0',
     dataDir: resolve(text(env, 'VIGIL_DATA_DIR') ?? './.data'),
-    idleSeconds: integer(env, 'VIGIL_IDLE_SECONDS', 1800, 10, 31 * 24 * 3600),
+    idleSeconds: integer(env, 'VIGIL_IDLE_SECONDS', LIMITS.sessionIdleSeconds, 10, 31 * 24 * 3600),
     maxSessions: integer(env, 'VIGIL_MAX_SESSIONS', 5, 1, 10_000),
     platformUrl: url(env, 'VIGIL_PLATFORM_URL'),
     platformSecret: secret(env, 'VIGIL_PLATFORM_SECRET'),
@@ -104,6 +131,7 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: integer(env, 'VIGIL_BODY_LIMIT_BYTES', 1_048_576, 1024, 1024 * 1024 * 1024),
     clientDir: resolve(text(env, 'VIGIL_CLIENT_DIR') ?? 'dist/client'),
     logLevel: oneOf(env, 'VIGIL_LOG_LEVEL', 'info', LOG_LEVELS),
+    trustProxy: trustProxy(env, 'VIGIL_TRUST_PROXY'),
     seedCustomer: seed(env, 'VIGIL_SEED_ACCOUNT', 'VIGIL_SEED_PASSWORD', 'demo01'),
     seedAdmin: seed(env, 'VIGIL_SEED_ADMIN_ACCOUNT', 'VIGIL_SEED_ADMIN_PASSWORD', 'admin01'),
   };

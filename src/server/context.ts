@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
+import type { UserInfo } from '../shared/calls/profile.js';
 import type { TasksPrivilege } from '../shared/roles.js';
 
 /** Config once the platform secret is known (configured, stored or generated). */
@@ -13,6 +14,9 @@ export interface ServerContext {
   now: () => number;
 }
 
+/** The caller as /profile shows them: a customer user, or the administrator (not a user of the customer). */
+export type Identity = Pick<UserInfo, 'id' | 'account' | 'name' | 'email' | 'privilegeId' | 'reserved' | 'custName' | 'adminName'>;
+
 /** Who is calling: a customer user, or an administrator viewing one customer. */
 export interface Principal {
   sessionId: number;
@@ -23,4 +27,5 @@ export interface Principal {
   tasksPrivilege: TasksPrivilege;
   /** Present while an administrator views a customer (a reference, not a secret). */
   adminToken?: string;
+  identity: Identity;
 }

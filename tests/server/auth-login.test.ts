@@ -12,6 +12,11 @@ async function loginCode(account: string, password: string, ip?: string) {
   return { http: response.statusCode, json: response.json() };
 }
 
+async function failureCount(key: string): Promise<number | undefined> {
+  const row = await server.db.selectFrom('login_failures').select('count').where('key', '=', key).executeTakeFirst();
+  return row?.count;
+}
+
 describe('POST /auth/login', () => {
   it('answers a token that opens session calls', async () => {
     const { http, json } = await loginCode(SEED.account, SEED.password);
@@ -101,8 +106,24 @@ describe('POST /auth/login', () => {
     expect((await loginCode(SEED.account, SEED.password, ip)).json.code).toBe(200);
   });
 
+  it('counts parallel wrong guesses before checking them, so the right password then meets the lock', async () => {
+    await addUser(server, { account: 'parallel1' });
+    const guesses = 29;
+    const answers = await Promise.all(Array.from({ length: guesses }, () => loginCode('parallel1', 'bad-password')));
+    const codes = answers.map((answer) => answer.json.code);
+    expect(codes.filter((code) => code === 2004)).toHaveLength(3);
+    expect(codes.filter((code) => code === 2011)).toHaveLength(guesses - 3);
+    const right = await loginCode('parallel1', SEED.password);
+    expect([right.http, right.json.code]).toEqual([429, 2011]);
+    expect(await failureCount('user:parallel1')).toBe(guesses + 1);
+  });
+
   it('answers 1001 for a missing password without touching the throttle', async () => {
-    const response = await server.call('/auth/login', { body: { account: SEED.account } });
+    const before = await server.db.selectFrom('login_failures').selectAll().orderBy('key').execute();
+    const response = await server.call('/auth/login', { body: { account: 'untouched1' }, ip: '192.0.2.99' });
     expect(response.json()).toMatchObject({ code: 1001, data: { errors: [{ field: 'password', code: 10010002 }] } });
+    expect(await server.db.selectFrom('login_failures').selectAll().orderBy('key').execute()).toEqual(before);
+    expect(await failureCount('user:untouched1')).toBeUndefined();
+    expect(await failureCount('ip:192.0.2.99')).toBeUndefined();
   });
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { AppError, badParameter, fieldError } from '../../src/server/http/app-error.js';
 import { mapError } from '../../src/server/http/error-mapper.js';
 
@@ -18,14 +17,6 @@ describe('mapError', () => {
     const mapped = mapError(badParameter([fieldError('oldPassword', 10010008)], 422));
     expect(mapped.httpStatus).toBe(422);
     expect(mapped.envelope.data).toEqual({ errors: [{ field: 'oldPassword', code: 10010008 }] });
-  });
-
-  it('maps a thrown zod error to 1001 with per-field codes', () => {
-    const schema = z.object({ port: z.number({ message: '10010001' }), name: z.string().max(2, { message: '10010005' }) });
-    const result = schema.safeParse({ port: 'x', name: 'long' });
-    expect(result.success).toBe(false);
-    const mapped = mapError(result.error);
-    expect(mapped.envelope).toMatchObject({ code: 1001, data: { errors: [{ field: 'port', code: 10010001 }, { field: 'name', code: 10010005 }] } });
   });
 
   it('maps Fastify request errors to 1001 with an inner code', () => {

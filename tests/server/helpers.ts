@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
-import { loadConfig, type Config } from '../../src/server/config.js';
+import { loadConfig } from '../../src/server/config.js';
+import type { ResolvedConfig } from '../../src/server/context.js';
 import { DB_FILE_NAME, openDatabase, type Db } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrations.js';
 import { seedIfEmpty } from '../../src/server/db/seed.js';
@@ -59,7 +60,7 @@ export interface CallOptions {
 export interface TestServer {
   app: FastifyInstance;
   db: Db;
-  config: Config;
+  config: ResolvedConfig;
   clock: Clock;
   dir: string;
   custId: number;
@@ -86,7 +87,7 @@ function requestHeaders(options: CallOptions): Record<string, string> {
 /** A real app on a fresh SQLite file in its own temp dir, migrated and seeded with SEED credentials. */
 export async function createTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'vigil-test-'));
-  const config = loadConfig(testEnv(dir, env));
+  const config: ResolvedConfig = { ...loadConfig(testEnv(dir, env)), platformSecret: SEED.platformSecret };
   const clock = makeClock();
   const db = openDatabase(join(dir, DB_FILE_NAME));
   await migrateToLatest(db);
@@ -170,6 +171,15 @@ export async function addCustomer(server: TestServer, name: string, status: 'act
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** An administrator's session viewing a customer, through the management platform's SSO code. */
+export async function adminLogin(server: TestServer, custId = server.custId): Promise<string> {
+  const body = { adminAccount: SEED.adminAccount, adminPassword: SEED.adminPassword, custId };
+  const code = await server.call('/platform/sso/code', { body, headers: { 'x-platform-secret': SEED.platformSecret } });
+  const session = await server.call('/auth/loginSSO', { body: { authCode: code.json().data.code } });
+  if (!session.json().status) throw new Error(`SSO login failed: ${session.body}`);
+  return session.json().data.token as string;
 }
 
 /** Every error answer must be free of internals. */

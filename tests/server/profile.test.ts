@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserInfo } from '../../src/shared/calls/profile.js';
 import { AccountInfo } from '../../src/shared/calls/account.js';
-import { InboxListAnswer } from '../../src/shared/calls/inbox.js';
 import { SEED, addCustomer, addUser, createTestServer, type TestServer } from './helpers.js';
 
 let server: TestServer;
@@ -68,25 +67,6 @@ describe('POST /account/info', () => {
   });
 });
 
-describe('POST /inbox/list', () => {
-  it("answers only the user's own items, newest first, with total and unread", async () => {
-    const token = await server.login();
-    expect((await server.call('/inbox/list', { token })).json().data).toEqual({ list: [], total: 0, unread: 0 });
-    const me = await server.db.selectFrom('users').select(['id', 'cust_id']).where('account', '=', SEED.account).executeTakeFirstOrThrow();
-    const other = await addUser(server, { account: 'inboxother1' });
-    const item = (sno: string, userId: number, createdAt: number, read: number) => ({
-      sno, cust_id: me.cust_id, user_id: userId, type: 'import', status: 2, title: 'inbox.importFinished',
-      title_params: JSON.stringify({ count: 3 }), data: JSON.stringify({ total: 3, success: 3, fail: 0 }), read, created_at: createdAt,
-    });
-    await server.db.insertInto('inbox_items').values([item('A1', me.id, 1000, 0), item('A2', me.id, 2000, 1), item('B1', other, 3000, 0)]).execute();
-    const data = InboxListAnswer.parse((await server.call('/inbox/list', { token, body: { page: 1, pageSize: 10 } })).json().data);
-    expect(data.total).toBe(2);
-    expect(data.unread).toBe(1);
-    expect(data.list.map((entry) => entry.sno)).toEqual(['A2', 'A1']);
-    expect(data.list[0]).toMatchObject({ status: 2, title: 'inbox.importFinished', titleParams: { count: 3 }, read: true });
-  });
-});
-
 describe('POST /profile/update', () => {
   const base = { name: 'New Name', email: 'new@example.com' };
 
@@ -136,5 +116,20 @@ describe('POST /profile/update', () => {
     expect((await server.call('/auth/login', { body: { account: 'pwchange1', password: 'brand-new-1' } })).json().code).toBe(200);
     expect((await server.call('/profile', { token })).json().code).toBe(200);
     expect((await server.call('/profile', { token: other })).json().code).toBe(401);
+  });
+
+  it('throttles wrong old passwords like logins of the account: 2011 once locked, even for the right one', async () => {
+    await addUser(server, { account: 'guesser1' });
+    const token = await server.login('guesser1', SEED.password);
+    const change = (oldPassword: string) =>
+      server.call('/profile/update', { token, body: { ...base, oldPassword, newPassword: 'brand-new-1', confirmPassword: 'brand-new-1' } });
+    for (let i = 0; i < server.config.loginMaxFailures; i += 1) {
+      expect((await change(`wrong-old-${i}`)).json().data.errors).toEqual([{ field: 'oldPassword', code: 10010008 }]);
+    }
+    const locked = await change(SEED.password);
+    expect([locked.statusCode, locked.json().code]).toEqual([429, 2011]);
+    expect((await server.call('/auth/login', { body: { account: 'guesser1', password: SEED.password } })).json().code).toBe(2011);
+    server.clock.advanceSeconds(server.config.loginLockSeconds + 1);
+    expect((await server.call('/auth/login', { body: { account: 'guesser1', password: SEED.password } })).json().code).toBe(200);
   });
 });

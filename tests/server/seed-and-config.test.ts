@@ -35,7 +35,7 @@ describe('seed', () => {
     expect(await seedIfEmpty(second, config)).toBeUndefined();
     const users = await second.selectFrom('users').select('name').execute();
     expect(users).toEqual([{ name: 'Kept Name' }]);
-    const app = await buildApp(config, { db: second, logger: false });
+    const app = await buildApp({ ...config, platformSecret: SEED.platformSecret }, { db: second, logger: false });
     const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { account: SEED.account, password: SEED.password } });
     expect(login.json().code).toBe(200);
     await app.close();
@@ -103,11 +103,21 @@ describe('loadConfig', () => {
       loginLockSeconds: 900,
       bodyLimitBytes: 1_048_576,
       logLevel: 'info',
+      trustProxy: false,
       seedCustomer: { account: 'demo01', password: undefined },
       seedAdmin: { account: 'admin01', password: undefined },
     });
     expect(config.dataDir).toBe(join(process.cwd(), '.data'));
     expect(config.clientDir).toBe(join(process.cwd(), 'dist/client'));
+  });
+
+  it('reads VIGIL_TRUST_PROXY as a flag, a number of hops or a list of addresses', () => {
+    const trust = (value: string) => loadConfig({ VIGIL_TRUST_PROXY: value }).trustProxy;
+    expect([trust('true'), trust('FALSE'), trust(''), trust('2')]).toEqual([true, false, false, 2]);
+    expect(trust('10.0.0.1, 10.1.0.0/16,loopback, ::1')).toEqual(['10.0.0.1', '10.1.0.0/16', 'loopback', '::1']);
+    for (const bad of ['10.0.0.1/33', 'proxy.example.com', '10.0.0.1,', '101']) {
+      expect(() => trust(bad), bad).toThrow(/VIGIL_TRUST_PROXY/);
+    }
   });
 
   it('fails fast with the variable name on invalid values', () => {
@@ -121,6 +131,7 @@ describe('loadConfig', () => {
       VIGIL_SEED_PASSWORD: '123',
       VIGIL_PLATFORM_SECRET: 'short',
       VIGIL_BODY_LIMIT_BYTES: '1.5',
+      VIGIL_TRUST_PROXY: 'maybe',
     };
     for (const [key, value] of Object.entries(cases)) {
       expect(() => loadConfig({ [key]: value }), key).toThrow(ConfigError);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SEED, createTestServer, type TestServer } from './helpers.js';
+import { SEED, adminLogin, createTestServer, type TestServer } from './helpers.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -16,11 +16,7 @@ function requestCode(body: Record<string, unknown>, secret: string | null = SEED
 
 const adminBody = () => ({ adminAccount: SEED.adminAccount, adminPassword: SEED.adminPassword, custId: server.custId });
 
-async function adminToken(): Promise<string> {
-  const code = (await requestCode(adminBody())).json().data.code as string;
-  const response = await server.call('/auth/loginSSO', { body: { authCode: code } });
-  return response.json().data.token as string;
-}
+const adminToken = () => adminLogin(server);
 
 describe('platform SSO codes', () => {
   it('issues a code with its expiry and the console URL, storing only its hash', async () => {
@@ -100,13 +96,19 @@ describe('POST /auth/loginSSO', () => {
     const response = await server.call('/auth/ssotoback', { token, method: 'GET' });
     expect(response.json()).toEqual({ status: true, code: 200, name: 'OK', message: '', data: { url: SEED.platformUrl } });
   });
+
+  it('ssotoback refuses a customer session with 403', async () => {
+    const token = await server.login();
+    const response = await server.call('/auth/ssotoback', { token, method: 'GET' });
+    expect([response.statusCode, response.json()]).toEqual([403, { status: false, code: 403, name: 'FORBIDDEN', message: '', data: null }]);
+  });
 });
 
 describe('ssotoback without a platform URL', () => {
   it('answers 2008', async () => {
     const bare = await createTestServer({ VIGIL_PLATFORM_URL: '' });
     try {
-      const token = await bare.login();
+      const token = await adminLogin(bare);
       const response = await bare.call('/auth/ssotoback', { token, method: 'GET' });
       expect(response.json().code).toBe(2008);
     } finally {

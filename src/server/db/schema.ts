@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /** Table types of the SQLite schema. Times are epoch milliseconds, dates are YYYY-MM-DD text. */
 
@@ -102,6 +102,4 @@ export interface Database {
   inbox_items: InboxItemsTable;
 }
 
-export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;

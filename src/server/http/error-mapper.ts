@@ -1,5 +1,5 @@
 import type { ErrorEnvelope, FieldError } from '../../shared/envelope.js';
-import { errorName, httpStatusOf, isInputErrorCode, type ErrorCode } from '../../shared/errors.js';
+import { errorName, httpStatusOf, type ErrorCode } from '../../shared/errors.js';
 import { AppError, fieldError } from './app-error.js';
 
 export interface MappedError {
@@ -25,27 +25,8 @@ const bad = (errors: FieldError[], http?: number): MappedError =>
   mapped(1001, { data: { errors }, ...(http === undefined ? {} : { http }) });
 
 interface ErrorLike {
-  name?: unknown;
   code?: unknown;
   statusCode?: unknown;
-  issues?: unknown;
-}
-
-interface IssueLike {
-  path?: unknown[];
-  message?: unknown;
-}
-
-function isZodError(error: ErrorLike): error is ErrorLike & { issues: IssueLike[] } {
-  return error.name === 'ZodError' && Array.isArray(error.issues);
-}
-
-function zodFieldErrors(issues: IssueLike[]): FieldError[] {
-  return issues.map((issue) => {
-    const numeric = Number(issue.message);
-    const field = (issue.path ?? []).map(String).join('.');
-    return fieldError(field, isInputErrorCode(numeric) ? numeric : 10010001);
-  });
 }
 
 /** Fastify's own request errors (body parsing, content type, size) become 1001 with an inner code. */
@@ -82,7 +63,6 @@ export function mapError(error: unknown): MappedError {
     });
   }
   const like = (typeof error === 'object' && error !== null ? error : {}) as ErrorLike;
-  if (isZodError(like)) return bad(zodFieldErrors(like.issues));
   const known = fastifyRequestError(like) ?? (typeof like.statusCode === 'number' ? byStatus(like.statusCode) : undefined);
   if (known) return known;
   return { ...mapped(500), unexpected: true };

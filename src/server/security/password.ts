@@ -36,6 +36,12 @@ export async function burnPasswordCheck(password: string): Promise<false> {
   return false;
 }
 
+/** The row when the password matches its hash, else undefined; a missing row costs the same time. */
+export async function withMatchingPassword<T extends { password_hash: string }>(row: T | undefined, password: string): Promise<T | undefined> {
+  const ok = row ? await verifyPassword(password, row.password_hash) : await burnPasswordCheck(password);
+  return ok ? row : undefined;
+}
+
 const PASSWORD_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** A random password that satisfies the §5 rule (6-20 characters). */

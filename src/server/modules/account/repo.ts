@@ -1,9 +1,5 @@
 import type { Db } from '../../db/connection.js';
 
-export function findCustomer(db: Db, custId: number) {
-  return db.selectFrom('customers').select(['id', 'name', 'tax_id']).where('id', '=', custId).executeTakeFirst();
-}
-
 /** The contract in force on a date, else the most recent one. */
 export async function findCurrentContract(db: Db, custId: number, today: string) {
   const current = await db

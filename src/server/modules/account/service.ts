@@ -1,10 +1,11 @@
 import type { AccountInfo } from '../../../shared/calls/account.js';
 import type { Principal, ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
-import { findCurrentContract, findCustomer } from './repo.js';
+import { findCustomerById } from '../auth/account-repo.js';
+import { findCurrentContract } from './repo.js';
 
 export async function accountInfo(ctx: ServerContext, principal: Principal): Promise<AccountInfo> {
-  const customer = await findCustomer(ctx.db, principal.custId);
+  const customer = await findCustomerById(ctx.db, principal.custId);
   if (!customer) throw new AppError(2102);
   const today = new Date(ctx.now()).toISOString().slice(0, 10);
   const contract = await findCurrentContract(ctx.db, customer.id, today);

@@ -26,6 +26,15 @@ async function userPrincipal(ctx: ServerContext, session: SessionRow): Promise<P
     adminId: null,
     roles: parseRoles(user.roles),
     tasksPrivilege: parseTasksPrivilege(user.tasks_privilege),
+    identity: {
+      id: user.id,
+      account: user.account,
+      name: user.name,
+      email: user.email,
+      privilegeId: user.privilege_id,
+      reserved: user.reserved !== 0,
+      custName: user.customer_name,
+    },
   };
 }
 
@@ -44,6 +53,17 @@ async function adminPrincipal(ctx: ServerContext, session: SessionRow): Promise<
     roles: [ROLES.ADMIN],
     tasksPrivilege: { ...FULL_TASKS_PRIVILEGE },
     adminToken: String(session.id),
+    // While viewing a customer the administrator is the user: no customer user stands in for them.
+    identity: {
+      id: admin.id,
+      account: admin.account,
+      name: admin.name,
+      email: '',
+      privilegeId: 0,
+      reserved: false,
+      custName: customer.name,
+      adminName: admin.name,
+    },
   };
 }
 

@@ -9,5 +9,5 @@ export function authRoutes(app: FastifyInstance): void {
   registerCall(app, CALLS.logout, ({ ctx, principal }) => logout(ctx, principal));
   registerCall(app, CALLS.wakening, ({ ctx }) => wakening(ctx));
   registerCall(app, CALLS.loginSso, ({ ctx, body, request }) => loginWithSsoCode(ctx, body.authCode, request.ip));
-  registerCall(app, CALLS.ssoReturn, ({ ctx }) => ssoReturnUrl(ctx));
+  registerCall(app, CALLS.ssoReturn, ({ ctx, principal }) => ssoReturnUrl(ctx, principal));
 }

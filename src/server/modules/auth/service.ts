@@ -1,11 +1,11 @@
 import type { LoginBody, SsoReturnAnswer, TokenAnswer, WakeningAnswer } from '../../../shared/calls/auth.js';
 import type { Principal, ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
-import { burnPasswordCheck, verifyPassword } from '../../security/password.js';
+import { withMatchingPassword } from '../../security/password.js';
 import { hashToken, newToken } from '../../security/tokens.js';
 import { findUserByAccount, type UserAccessRow } from './account-repo.js';
 import { countActiveUserSessions, insertSession, revokeSession } from './session-repo.js';
-import { assertNotLocked, clearAccountFailures, recordFailure, throttleKeys } from './throttle.js';
+import { throttledCheck, throttleKeys } from './throttle.js';
 
 function assertUsable(user: UserAccessRow): void {
   if (user.status !== 'active' || user.customer_status !== 'active') throw new AppError(2005);
@@ -27,14 +27,10 @@ async function openUserSession(ctx: ServerContext, user: UserAccessRow, ip: stri
 
 export async function login(ctx: ServerContext, body: LoginBody, ip: string): Promise<TokenAnswer> {
   const keys = throttleKeys('user', body.account, ip);
-  await assertNotLocked(ctx, keys);
-  const user = await findUserByAccount(ctx.db, body.account);
-  const passwordOk = user ? await verifyPassword(body.password, user.password_hash) : await burnPasswordCheck(body.password);
-  if (!user || !passwordOk) {
-    await recordFailure(ctx, keys);
-    throw new AppError(2004);
-  }
-  await clearAccountFailures(ctx, keys);
+  const user = await throttledCheck(ctx, keys, async () =>
+    withMatchingPassword(await findUserByAccount(ctx.db, body.account), body.password),
+  );
+  if (!user) throw new AppError(2004);
   assertUsable(user);
   return { token: await openUserSession(ctx, user, ip) };
 }
@@ -50,7 +46,9 @@ export function wakening(ctx: ServerContext): WakeningAnswer {
   return { idleSeconds, expiresAt: new Date(ctx.now() + idleSeconds * 1000).toISOString() };
 }
 
-export function ssoReturnUrl(ctx: ServerContext): SsoReturnAnswer {
+/** Only an administrator came from the management platform, so only they may return to it. */
+export function ssoReturnUrl(ctx: ServerContext, principal: Principal): SsoReturnAnswer {
+  if (principal.adminId === null) throw new AppError(403);
   if (ctx.config.platformUrl === undefined) throw new AppError(2008);
   return { url: ctx.config.platformUrl };
 }

@@ -1,17 +1,46 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
 
-export function findFailure(db: Db, key: string) {
-  return db.selectFrom('login_failures').selectAll().where('key', '=', key).executeTakeFirst();
+export interface CounterRule {
+  now: number;
+  /** How long failures are counted together, and how long a lock lasts. */
+  windowMs: number;
+  max: number;
 }
 
-export async function saveFailure(db: Db, key: string, count: number, windowStart: number, lockedUntil: number | null) {
-  await db
+/**
+ * Counts one attempt on a key in a single statement and answers the new count, so parallel attempts
+ * each see their own number. A counter starts over once its window has passed or its lock has ended;
+ * reaching `max` locks it for the window, and attempts refused meanwhile do not extend the lock.
+ */
+export async function countAttempt(db: Db, key: string, rule: CounterRule): Promise<number> {
+  const { now, windowMs, max } = rule;
+  const restart = sql<boolean>`((locked_until is null and ${now} - window_start >= ${windowMs}) or locked_until <= ${now})`;
+  const next = sql<number>`(case when ${restart} then 1 else count + 1 end)`;
+  const row = await db
     .insertInto('login_failures')
-    .values({ key, count, window_start: windowStart, locked_until: lockedUntil })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ count, window_start: windowStart, locked_until: lockedUntil }))
+    .values({ key, count: 1, window_start: now, locked_until: max <= 1 ? now + windowMs : null })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        count: next,
+        window_start: sql<number>`(case when ${restart} then ${now} else window_start end)`,
+        locked_until: sql<number | null>`(case when ${next} = ${max} then ${now + windowMs} when ${restart} then null else locked_until end)`,
+      }),
+    )
+    .returning('count')
+    .executeTakeFirstOrThrow();
+  return row.count;
+}
+
+/** Takes back one counted attempt (it turned out to be a success). */
+export async function uncountAttempt(db: Db, key: string): Promise<void> {
+  await db
+    .updateTable('login_failures')
+    .set({ count: sql<number>`max(count - 1, 0)` })
+    .where('key', '=', key)
     .execute();
 }
 
-export async function deleteFailure(db: Db, key: string) {
+export async function deleteCounter(db: Db, key: string): Promise<void> {
   await db.deleteFrom('login_failures').where('key', '=', key).execute();
 }

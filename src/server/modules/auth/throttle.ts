@@ -1,8 +1,8 @@
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
-import { deleteFailure, findFailure, saveFailure } from './throttle-repo.js';
+import { countAttempt, deleteCounter, uncountAttempt } from './throttle-repo.js';
 
-/** Failed-login counters: one per account and one per client address (which allows 4x). */
+/** Password-attempt counters: one per account and one per client address (which allows 4x). */
 export interface ThrottleKeys {
   account: string;
   address: string;
@@ -14,31 +14,28 @@ export function throttleKeys(scope: 'user' | 'admin', account: string, ip: strin
   return { account: `${scope}:${account.toLowerCase()}`, address: `ip:${ip}` };
 }
 
-/** 2011 while either counter is locked. */
-export async function assertNotLocked(ctx: ServerContext, keys: ThrottleKeys): Promise<void> {
-  const now = ctx.now();
-  for (const key of [keys.account, keys.address]) {
-    const row = await findFailure(ctx.db, key);
-    if (row?.locked_until != null && row.locked_until > now) throw new AppError(2011);
-  }
-}
-
-async function countFailure(ctx: ServerContext, key: string, maxFailures: number): Promise<void> {
+/** Counts the attempt on the account, then on the address; 2011 once either is past its limit. */
+async function admitAttempt(ctx: ServerContext, keys: ThrottleKeys): Promise<void> {
   const now = ctx.now();
   const windowMs = ctx.config.loginLockSeconds * 1000;
-  const row = await findFailure(ctx.db, key);
-  const fresh = !row || now - row.window_start >= windowMs || (row.locked_until !== null && row.locked_until <= now);
-  const count = fresh ? 1 : row.count + 1;
-  const windowStart = fresh ? now : row.window_start;
-  await saveFailure(ctx.db, key, count, windowStart, count >= maxFailures ? now + windowMs : null);
+  const max = ctx.config.loginMaxFailures;
+  if ((await countAttempt(ctx.db, keys.account, { now, windowMs, max })) > max) throw new AppError(2011);
+  const addressMax = max * ADDRESS_FACTOR;
+  if ((await countAttempt(ctx.db, keys.address, { now, windowMs, max: addressMax })) > addressMax) throw new AppError(2011);
 }
 
-export async function recordFailure(ctx: ServerContext, keys: ThrottleKeys): Promise<void> {
-  await countFailure(ctx, keys.account, ctx.config.loginMaxFailures);
-  await countFailure(ctx, keys.address, ctx.config.loginMaxFailures * ADDRESS_FACTOR);
-}
-
-/** A success forgives the account's earlier failures (not the address's). */
-export async function clearAccountFailures(ctx: ServerContext, keys: ThrottleKeys): Promise<void> {
-  await deleteFailure(ctx.db, keys.account);
+/**
+ * Runs a password check under the throttle. The attempt is counted before the slow check, so parallel
+ * guesses cannot all get past a limit that none of them has counted yet. `check` answers what it
+ * verified, or undefined for a wrong password. A success forgives the account's failures and gives
+ * the address back its attempt, so the address counter keeps only failures.
+ */
+export async function throttledCheck<T>(ctx: ServerContext, keys: ThrottleKeys, check: () => Promise<T | undefined>): Promise<T | undefined> {
+  await admitAttempt(ctx, keys);
+  const verified = await check();
+  if (verified !== undefined) {
+    await deleteCounter(ctx.db, keys.account);
+    await uncountAttempt(ctx.db, keys.address);
+  }
+  return verified;
 }

@@ -2,11 +2,11 @@ import type { SsoCodeAnswer, SsoCodeBody } from '../../../shared/calls/platform.
 import type { TokenAnswer } from '../../../shared/calls/auth.js';
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
-import { burnPasswordCheck, verifyPassword } from '../../security/password.js';
+import { withMatchingPassword } from '../../security/password.js';
 import { hashToken, newToken, secretsEqual } from '../../security/tokens.js';
 import { findAdminByAccount, findAdminById, findCustomerById } from '../auth/account-repo.js';
 import { insertSession } from '../auth/session-repo.js';
-import { assertNotLocked, clearAccountFailures, recordFailure, throttleKeys } from '../auth/throttle.js';
+import { throttledCheck, throttleKeys } from '../auth/throttle.js';
 import { consumeSsoCode, deleteExpiredSsoCodes, insertSsoCode } from './sso-repo.js';
 
 /** The platform proves itself with the shared secret; anything else is 401. */
@@ -16,14 +16,8 @@ export function assertPlatformSecret(ctx: ServerContext, given: string | string[
 
 async function verifyAdmin(ctx: ServerContext, account: string, password: string, ip: string) {
   const keys = throttleKeys('admin', account, ip);
-  await assertNotLocked(ctx, keys);
-  const admin = await findAdminByAccount(ctx.db, account);
-  const ok = admin ? await verifyPassword(password, admin.password_hash) : await burnPasswordCheck(password);
-  if (!admin || !ok) {
-    await recordFailure(ctx, keys);
-    throw new AppError(2004);
-  }
-  await clearAccountFailures(ctx, keys);
+  const admin = await throttledCheck(ctx, keys, async () => withMatchingPassword(await findAdminByAccount(ctx.db, account), password));
+  if (!admin) throw new AppError(2004);
   if (admin.status !== 'active') throw new AppError(2005);
   return admin;
 }

@@ -5,5 +5,5 @@ import { updateProfile, userInfo } from './service.js';
 
 export function profileRoutes(app: FastifyInstance): void {
   registerCall(app, CALLS.profile, ({ ctx, principal }) => userInfo(ctx, principal));
-  registerCall(app, CALLS.profileUpdate, ({ ctx, principal, body }) => updateProfile(ctx, principal, body));
+  registerCall(app, CALLS.profileUpdate, ({ ctx, principal, body, request }) => updateProfile(ctx, principal, body, request.ip));
 }

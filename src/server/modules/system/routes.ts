@@ -12,8 +12,8 @@ export function systemRoutes(app: FastifyInstance): void {
     await app.vigil.db.selectFrom('customers').select('id').limit(1).execute();
     return successEnvelope({ status: 'ok', time: new Date(app.vigil.now()).toISOString() });
   });
-  app.get(`${API_BASE}/docs`, async (_request, reply) => {
+  app.get(`${API_BASE}/docs`, async () => {
     document ??= buildOpenApi(CALLS, API_VERSION);
-    return reply.header('cache-control', 'no-cache').send(document);
+    return document;
   });
 }
