@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -189,3 +189,14 @@ export function expectNoInternals(body: string): void {
     if (lowered.includes(leak)) throw new Error(`error answer leaks "${leak}": ${body}`);
   }
 }
+
+/** A server whose client dir holds a minimal built console: index.html and one hashed asset. */
+export async function createServerWithBuiltClient(baseDir: string): Promise<TestServer> {
+  const clientDir = join(baseDir, 'client');
+  mkdirSync(join(clientDir, 'assets'), { recursive: true });
+  writeFileSync(join(clientDir, 'index.html'), BUILT_INDEX_HTML);
+  writeFileSync(join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  return createTestServer({ VIGIL_CLIENT_DIR: clientDir });
+}
+
+export const BUILT_INDEX_HTML = '<!doctype html><title>Vigil</title>';

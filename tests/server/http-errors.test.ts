@@ -1,9 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS } from '../../src/shared/calls/index.js';
-import { SEED, createTestServer, expectNoInternals, type TestServer } from './helpers.js';
+import { BUILT_INDEX_HTML, SEED, createServerWithBuiltClient, createTestServer, expectNoInternals, type TestServer } from './helpers.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -140,11 +138,7 @@ describe('public system endpoints', () => {
 
 describe('the built console', () => {
   it('serves files, hashed assets with a long cache, and index.html for client routes', async () => {
-    const clientDir = join(server.dir, 'client');
-    mkdirSync(join(clientDir, 'assets'), { recursive: true });
-    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Vigil</title>');
-    writeFileSync(join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
-    const withClient = await createTestServer({ VIGIL_CLIENT_DIR: clientDir });
+    const withClient = await createServerWithBuiltClient(server.dir);
     try {
       const asset = await withClient.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
       expect(asset.statusCode).toBe(200);
@@ -152,7 +146,7 @@ describe('the built console', () => {
       for (const url of ['/', '/monitor/1/detail/5', '/login?redirect=%2Fnodes']) {
         const page = await withClient.app.inject({ method: 'GET', url });
         expect([url, page.statusCode]).toEqual([url, 200]);
-        expect(page.body).toContain('<title>Vigil</title>');
+        expect(page.body).toBe(BUILT_INDEX_HTML);
         expect(page.headers['cache-control']).toBe('no-cache');
       }
       const missingAsset = await withClient.app.inject({ method: 'GET', url: '/api/unknown' });

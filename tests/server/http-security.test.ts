@@ -1,9 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loggerOptions, redactUrl, serializeRequest } from '../../src/server/http/logging.js';
-import { createTestServer, type TestServer } from './helpers.js';
+import { BUILT_INDEX_HTML, createServerWithBuiltClient, createTestServer, type TestServer } from './helpers.js';
 
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; " +
@@ -17,15 +15,11 @@ afterAll(() => server.close());
 
 describe('security headers', () => {
   it('serve the console HTML with the CSP, and API answers unstored', async () => {
-    const clientDir = join(server.dir, 'client');
-    mkdirSync(join(clientDir, 'assets'), { recursive: true });
-    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>Vigil</title>');
-    writeFileSync(join(clientDir, 'assets', 'app-abc123.js'), 'console.log(1)');
-    const withClient = await createTestServer({ VIGIL_CLIENT_DIR: clientDir });
+    const withClient = await createServerWithBuiltClient(server.dir);
     try {
       for (const url of ['/', '/index.html', '/monitor/1/detail/5', '/sso?code=abc']) {
         const page = await withClient.app.inject({ method: 'GET', url });
-        expect([url, page.statusCode, page.body]).toEqual([url, 200, '<!doctype html><title>Vigil</title>']);
+        expect([url, page.statusCode, page.body]).toEqual([url, 200, BUILT_INDEX_HTML]);
         expect(page.headers).toMatchObject({ 'content-security-policy': CSP, 'x-content-type-options': 'nosniff', 'referrer-policy': 'same-origin' });
       }
       const asset = await withClient.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });

@@ -8,6 +8,18 @@ import { useSession } from '../session-context.js';
 const itemClass =
   'block w-full px-4 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100 data-focus:text-slate-900';
 
+/** Both customers and administrators may look at the account and its points. */
+function AccountItem() {
+  const { t } = useTranslation();
+  return (
+    <MenuItem>
+      <Link to="/account" className={itemClass}>
+        {t('accountMenu.account')}
+      </Link>
+    </MenuItem>
+  );
+}
+
 function CustomerMenuItems() {
   const { t } = useTranslation();
   const signOut = useSignOut();
@@ -18,11 +30,7 @@ function CustomerMenuItems() {
           {t('accountMenu.profile')}
         </Link>
       </MenuItem>
-      <MenuItem>
-        <Link to="/account" className={itemClass}>
-          {t('accountMenu.account')}
-        </Link>
-      </MenuItem>
+      <AccountItem />
       <MenuItem>
         <button type="button" onClick={() => void signOut()} className={itemClass}>
           {t('accountMenu.logout')}
@@ -37,11 +45,7 @@ function AdminMenuItems() {
   const returnToPlatform = useReturnToPlatform();
   return (
     <>
-      <MenuItem>
-        <Link to="/account" className={itemClass}>
-          {t('accountMenu.account')}
-        </Link>
-      </MenuItem>
+      <AccountItem />
       <MenuItem>
         <button type="button" onClick={() => void returnToPlatform()} className={itemClass}>
           {t('accountMenu.returnToPlatform')}
