@@ -1,0 +1,22 @@
+import type { CheckOptions, CheckOptionsOf } from '../../shared/probe/options.js';
+import type { CheckResultOf } from '../../shared/probe/results.js';
+
+export type CheckType = CheckOptions['type'];
+
+export interface CheckContext {
+  /** Probing private, loopback and link-local addresses is refused unless the node allows it. */
+  allowPrivateTargets: boolean;
+  /** The task's expected addresses (matching IPs and matched-IP group); empty when none. */
+  matchingIps: readonly string[];
+  signal?: AbortSignal;
+}
+
+/**
+ * One check type. `run` never throws for a target's failure: the result says where it failed.
+ * A type whose tool can serve many targets at once (ICMP) also offers `runBatch`.
+ */
+export interface CheckModule<T extends CheckType> {
+  type: T;
+  run(options: CheckOptionsOf<T>, ctx: CheckContext): Promise<CheckResultOf<T>>;
+  runBatch?(jobs: readonly { options: CheckOptionsOf<T>; ctx: CheckContext }[]): Promise<CheckResultOf<T>[]>;
+}
