@@ -7,7 +7,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { DB_FILE_NAME, openDatabase } from '../../src/server/db/connection.js';
-import { migrateToLatest } from '../../src/server/db/migrations.js';
+import { migrateToLatest } from '../../src/server/db/migrations/index.js';
 import { seedIfEmpty } from '../../src/server/db/seed.js';
 import { progress, type BenchOptions, type Figure } from './report.js';
 

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { DB_FILE_NAME, openDatabase } from './db/connection.js';
-import { migrateToLatest } from './db/migrations.js';
+import { migrateToLatest } from './db/migrations/index.js';
 import { seedIfEmpty, type SeededCredentials } from './db/seed.js';
 import { ensurePlatformSecret } from './security/platform-secret.js';
 

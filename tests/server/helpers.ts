@@ -6,7 +6,7 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import type { ResolvedConfig } from '../../src/server/context.js';
 import { DB_FILE_NAME, openDatabase, type Db } from '../../src/server/db/connection.js';
-import { migrateToLatest } from '../../src/server/db/migrations.js';
+import { migrateToLatest } from '../../src/server/db/migrations/index.js';
 import { seedIfEmpty } from '../../src/server/db/seed.js';
 import { hashPassword } from '../../src/server/security/password.js';
 import { FULL_TASKS_PRIVILEGE, type TasksPrivilege } from '../../src/shared/roles.js';

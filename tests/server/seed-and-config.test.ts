@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
 import { DB_FILE_NAME, openDatabase } from '../../src/server/db/connection.js';
-import { migrateToLatest } from '../../src/server/db/migrations.js';
+import { migrateToLatest } from '../../src/server/db/migrations/index.js';
 import { seedIfEmpty } from '../../src/server/db/seed.js';
 import { ensurePlatformSecret, PLATFORM_SECRET_FILE } from '../../src/server/security/platform-secret.js';
 import { startServer } from '../../src/server/main.js';

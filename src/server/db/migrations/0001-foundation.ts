@@ -1,9 +1,5 @@
-import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import type { Db } from './connection.js';
-
-// Migrations take Kysely<any> on purpose: they describe the schema before the table types exist.
-/* eslint-disable @typescript-eslint/no-explicit-any */
-type AnyDb = Kysely<any>;
+import { sql, type Migration } from 'kysely';
+import type { AnyDb } from './any-db.js';
 
 async function createAccountTables(db: AnyDb): Promise<void> {
   await db.schema
@@ -104,21 +100,11 @@ async function createInboxTable(db: AnyDb): Promise<void> {
   await db.schema.createIndex('inbox_user').on('inbox_items').columns(['cust_id', 'user_id', 'created_at']).execute();
 }
 
-const MIGRATIONS: Record<string, Migration> = {
-  '0001_foundation': {
-    async up(db: AnyDb) {
-      await createAccountTables(db);
-      await createSessionTables(db);
-      await createInboxTable(db);
-    },
+/** Customers, contracts, privileges, users, administrators, sessions, SSO codes, throttling, inbox. */
+export const foundation: Migration = {
+  async up(db: AnyDb) {
+    await createAccountTables(db);
+    await createSessionTables(db);
+    await createInboxTable(db);
   },
 };
-
-const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
-
-/** Applies every pending migration; throws the first failure. */
-export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
-}
