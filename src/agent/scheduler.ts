@@ -1,0 +1,177 @@
+/**
+ * Runs each assignment at its frequency. Every task gets a stable phase within its period (spread
+ * by task id, plus a random start jitter), so thousands of tasks do not fire in the same second.
+ * One timer serves the earliest due time; tasks due together are handed over together, which lets
+ * ICMP checks share one fping process.
+ */
+
+export interface Schedulable {
+  taskId: number;
+  frequencyMinutes: number;
+}
+
+export interface SchedulerOptions<T extends Schedulable> {
+  onDue: (due: T[], scheduledAt: number) => void;
+  now?: () => number;
+  /** Random start jitter as a fraction of the period (0-1). */
+  jitterFraction?: number;
+  random?: () => number;
+}
+
+interface Entry<T> {
+  item: T;
+  dueAt: number;
+}
+
+/** Tasks due within this window of the earliest one run in the same turn. */
+const GROUP_WINDOW_MS = 5;
+
+export class Scheduler<T extends Schedulable> {
+  private readonly entries = new Map<number, Entry<T>>();
+  private readonly heap: Entry<T>[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private running = false;
+  private readonly now: () => number;
+  private readonly random: () => number;
+
+  constructor(private readonly options: SchedulerOptions<T>) {
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Adds or replaces an assignment; a changed frequency takes effect at once. */
+  upsert(item: T): void {
+    const existing = this.entries.get(item.taskId);
+    if (existing && existing.item.frequencyMinutes === item.frequencyMinutes) {
+      existing.item = item;
+      return;
+    }
+    if (existing) this.remove(item.taskId);
+    const entry = { item, dueAt: this.firstDueAt(item) };
+    this.entries.set(item.taskId, entry);
+    this.push(entry);
+    this.arm();
+  }
+
+  remove(taskId: number): void {
+    const entry = this.entries.get(taskId);
+    if (!entry) return;
+    this.entries.delete(taskId);
+    // Lazy deletion: the heap entry is skipped when it surfaces.
+    entry.dueAt = Number.NaN;
+  }
+
+  start(): void {
+    this.running = true;
+    this.arm();
+  }
+
+  stop(): void {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private firstDueAt(item: T): number {
+    const period = item.frequencyMinutes * 60_000;
+    const jitter = (this.options.jitterFraction ?? 0.1) * period * this.random();
+    const phase = ((item.taskId * 2_654_435_761) % period + period) % period;
+    const now = this.now();
+    const sincePhase = (now - phase) % period;
+    return now + ((period - sincePhase) % period) + jitter;
+  }
+
+  private arm(): void {
+    if (!this.running) return;
+    const next = this.peek();
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    if (!next) return;
+    this.timer = setTimeout(() => this.fire(), Math.max(0, next.dueAt - this.now()));
+    this.timer.unref?.();
+  }
+
+  private fire(): void {
+    const first = this.peek();
+    if (!first) return this.arm();
+    const until = Math.max(first.dueAt, this.now()) + GROUP_WINDOW_MS;
+    const due: T[] = [];
+    const scheduledAt = first.dueAt;
+    for (let entry = this.peek(); entry && entry.dueAt <= until; entry = this.peek()) {
+      this.pop();
+      due.push(entry.item);
+      this.advance(entry);
+      this.push(entry);
+    }
+    this.arm();
+    if (due.length > 0) this.options.onDue(due, scheduledAt);
+  }
+
+  /** The next run one period on; after a stall (a suspended laptop) skip missed runs, don't replay them. */
+  private advance(entry: Entry<T>): void {
+    const period = entry.item.frequencyMinutes * 60_000;
+    entry.dueAt += period;
+    const now = this.now();
+    if (entry.dueAt <= now) entry.dueAt += Math.ceil((now - entry.dueAt) / period) * period;
+  }
+
+  /** The earliest live entry, dropping removed ones on the way. */
+  private peek(): Entry<T> | undefined {
+    while (this.heap.length > 0 && Number.isNaN(this.heap[0]?.dueAt)) this.pop();
+    return this.heap[0];
+  }
+
+  private push(entry: Entry<T>): void {
+    this.heap.push(entry);
+    let index = this.heap.length - 1;
+    while (index > 0) {
+      const parent = (index - 1) >> 1;
+      if (!this.less(index, parent)) break;
+      this.swap(index, parent);
+      index = parent;
+    }
+  }
+
+  private pop(): Entry<T> | undefined {
+    const top = this.heap[0];
+    const last = this.heap.pop();
+    if (this.heap.length > 0 && last) {
+      this.heap[0] = last;
+      this.siftDown(0);
+    }
+    return top;
+  }
+
+  private siftDown(start: number): void {
+    let index = start;
+    for (;;) {
+      const left = index * 2 + 1;
+      const right = left + 1;
+      let smallest = index;
+      if (left < this.heap.length && this.less(left, smallest)) smallest = left;
+      if (right < this.heap.length && this.less(right, smallest)) smallest = right;
+      if (smallest === index) return;
+      this.swap(index, smallest);
+      index = smallest;
+    }
+  }
+
+  private less(a: number, b: number): boolean {
+    const left = this.heap[a]?.dueAt ?? 0;
+    const right = this.heap[b]?.dueAt ?? 0;
+    // Removed entries (NaN) surface first so they are dropped early.
+    return Number.isNaN(left) || left < right;
+  }
+
+  private swap(a: number, b: number): void {
+    const first = this.heap[a];
+    const second = this.heap[b];
+    if (!first || !second) return;
+    this.heap[a] = second;
+    this.heap[b] = first;
+  }
+}
