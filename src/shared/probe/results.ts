@@ -82,6 +82,9 @@ export const HttpDetails = z.object({
   redirects: z.number().int(),
   finalUrl: z.string(),
   certificate: CertificateSummary.nullable(),
+  /** Whether the task host's certificate chain verifies for its name; null over plain HTTP. */
+  tlsAuthorized: z.boolean().nullable(),
+  tlsAuthorizationError: z.string().nullable(),
 });
 
 export const DnsAnswer = z.object({ name: z.string(), type: z.string(), ttl: z.number().int(), data: z.string() });

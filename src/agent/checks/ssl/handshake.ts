@@ -1,0 +1,71 @@
+import type { Socket } from 'node:net';
+import { isIP } from 'node:net';
+import { connect as tlsConnect, type DetailedPeerCertificate, type TLSSocket } from 'node:tls';
+import type { Failure } from '../../../shared/probe/results.js';
+import { type Budget, clockNow, msBetween, type Settled, settleWithin } from '../tcp/clock.js';
+import { errnoOf, failureOfSocketError } from '../tcp/connect.js';
+import { hasCertificate } from '../certificate.js';
+
+export interface TlsSession {
+  socket: TLSSocket;
+  tlsMs: number;
+  /** Whether the chain verifies against the system trust store and names the host. */
+  authorized: boolean;
+  authorizationError: string | null;
+  /** The leaf with its issuer links, or null when the peer sent none. */
+  peer: DetailedPeerCertificate | null;
+}
+
+/** Errors during the handshake are the target's TLS failure, except plain network ones. */
+function failureOfHandshakeError(error: unknown): Failure {
+  const network = failureOfSocketError(error);
+  if (network.source === 'target' && network.code !== 'reset') return network;
+  const detail = (errnoOf(error) ?? (error as Error | undefined)?.message ?? String(error)).slice(0, 500);
+  return { source: 'target', code: 'tls_error', detail };
+}
+
+/** Node reports the verification error as a code string although its typings say Error. */
+function authorizationErrorOf(socket: TLSSocket): string | null {
+  if (socket.authorized) return null;
+  const error: unknown = socket.authorizationError;
+  if (typeof error === 'string') return error;
+  if (error instanceof Error) return errnoOf(error) ?? error.message;
+  return error === undefined || error === null ? null : String(error);
+}
+
+/**
+ * Runs a TLS handshake over a connected socket, with SNI for a host name (never for an IP literal),
+ * accepting any certificate so that an untrusted or expired one is still measured and reported.
+ */
+export async function handshakeTls(socket: Socket, host: string, budget: Budget, alpn?: string[]): Promise<Settled<TlsSession>> {
+  const started = clockNow();
+  const tls = tlsConnect({
+    socket,
+    host,
+    servername: isIP(host) ? undefined : host,
+    rejectUnauthorized: false,
+    ALPNProtocols: alpn,
+  });
+  tls.on('error', () => undefined);
+  const secured = new Promise<bigint>((resolve, reject) => {
+    tls.once('secureConnect', () => resolve(clockNow()));
+    tls.once('error', reject);
+    tls.once('close', () => reject(Object.assign(new Error('closed during handshake'), { code: 'ECONNRESET' })));
+  });
+  const outcome = await settleWithin(secured, budget, failureOfHandshakeError, () => tls.destroy());
+  if (!outcome.ok) {
+    tls.destroy();
+    return outcome;
+  }
+  const peer = tls.getPeerCertificate(true);
+  return {
+    ok: true,
+    value: {
+      socket: tls,
+      tlsMs: msBetween(started, outcome.value),
+      authorized: tls.authorized,
+      authorizationError: authorizationErrorOf(tls),
+      peer: hasCertificate(peer) ? peer : null,
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { MONITOR_TYPES, sslStatusOf } from '../../../shared/codes.js';
+import type { CheckOptionsOf } from '../../../shared/probe/options.js';
+import type { CheckResultOf, Failure } from '../../../shared/probe/results.js';
+import { certificateChainOf } from '../certificate.js';
+import { Budget, clockNow, msSince } from '../tcp/clock.js';
+import { connectTcp } from '../tcp/connect.js';
+import { bareHost, resolveWithin } from '../tcp/resolve.js';
+import { ipMatchOf } from '../target.js';
+import type { CheckContext, CheckModule } from '../types.js';
+import { handshakeTls, type TlsSession } from './handshake.js';
+
+type SslResult = CheckResultOf<typeof MONITOR_TYPES.SSL>;
+type SslOutcome = Pick<SslResult, 'failure' | 'resolvedIps' | 'ipMatched' | 'details'>;
+type SslDetails = NonNullable<SslResult['details']>;
+
+const NO_CERTIFICATE: Failure = { source: 'target', code: 'tls_error', detail: 'no peer certificate' };
+const EXPIRED: Failure = { source: 'target', code: 'certificate_expired' };
+
+/**
+ * What the handshake showed. An expired certificate is a completed check that failed; one that is
+ * merely untrusted (self-signed, wrong name) stays ok with `authorized` false, because this check
+ * watches expiry and the alert layer decides what an untrusted chain means to the customer.
+ */
+export function sslDetailsOf(ip: string, session: TlsSession, now: Date = new Date()): { details: SslDetails; failure: Failure | null } {
+  const chain = session.peer ? certificateChainOf(session.peer, now) : [];
+  const certificate = chain[0] ?? null;
+  const details: SslDetails = {
+    ip,
+    authorized: session.authorized,
+    authorizationError: session.authorizationError,
+    sslStatus: certificate ? sslStatusOf(certificate.daysLeft) : null,
+    certificate,
+    chain,
+  };
+  if (!certificate) return { details, failure: NO_CERTIFICATE };
+  return { details, failure: certificate.daysLeft < 0 ? EXPIRED : null };
+}
+
+async function inspect(options: CheckOptionsOf<typeof MONITOR_TYPES.SSL>, ctx: CheckContext): Promise<SslOutcome> {
+  const budget = new Budget(options.timeoutMs, ctx.signal);
+  const host = bareHost(options.host);
+  const resolved = await resolveWithin(host, ctx.allowPrivateTargets, budget);
+  if (!resolved.ok) return { failure: resolved.failure, resolvedIps: [], ipMatched: null, details: null };
+
+  const { ip, ips: resolvedIps } = resolved.value;
+  const ipMatched = ipMatchOf(resolvedIps, ctx.matchingIps);
+  const connection = await connectTcp(ip, options.port, budget);
+  if (!connection.ok) return { failure: connection.failure, resolvedIps, ipMatched, details: null };
+
+  const session = await handshakeTls(connection.value.socket, host, budget);
+  if (!session.ok) return { failure: session.failure, resolvedIps, ipMatched, details: null };
+  session.value.socket.destroy();
+  return { resolvedIps, ipMatched, ...sslDetailsOf(ip, session.value) };
+}
+
+/** Type 7: the certificate a host presents — expiry, days left, chain, issuer, trust. */
+async function runSsl(options: CheckOptionsOf<typeof MONITOR_TYPES.SSL>, ctx: CheckContext): Promise<SslResult> {
+  const startedAt = new Date().toISOString();
+  const started = clockNow();
+  const outcome = await inspect(options, ctx);
+  return { type: MONITOR_TYPES.SSL, ok: outcome.failure === null, startedAt, durationMs: msSince(started), ...outcome };
+}
+
+export const sslCheck: CheckModule<typeof MONITOR_TYPES.SSL> = { type: MONITOR_TYPES.SSL, run: runSsl };
