@@ -7,8 +7,10 @@ import { registerErrorHandling } from './http/error-handler.js';
 import { loggerOptions } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { accountRoutes } from './modules/account/routes.js';
+import { agentRoutes } from './modules/agents/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { inboxRoutes } from './modules/inbox/routes.js';
+import { nodeRoutes } from './modules/nodes/routes.js';
 import { platformRoutes } from './modules/platform/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
@@ -55,7 +57,7 @@ export async function buildApp(config: ResolvedConfig, options: BuildOptions): P
   const clientDir = clientDirIfBuilt(config.clientDir);
   registerErrorHandling(app, clientDir);
   if (clientDir !== undefined) await registerClientFiles(app, clientDir);
-  for (const routes of [systemRoutes, authRoutes, platformRoutes, profileRoutes, inboxRoutes, accountRoutes]) routes(app);
+  for (const routes of [systemRoutes, authRoutes, platformRoutes, profileRoutes, inboxRoutes, accountRoutes, nodeRoutes, agentRoutes]) routes(app);
   await app.ready();
   return app;
 }

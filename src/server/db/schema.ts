@@ -1,4 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
+import type { TaskTables } from './schema-tasks.js';
+import type { NodesTable } from './schema-nodes.js';
 
 /** Table types of the SQLite schema. Times are epoch milliseconds, dates are YYYY-MM-DD text. */
 
@@ -90,7 +92,7 @@ export interface InboxItemsTable {
   created_at: number;
 }
 
-export interface Database {
+export interface Database extends TaskTables {
   customers: CustomersTable;
   contracts: ContractsTable;
   privileges: PrivilegesTable;
@@ -100,6 +102,7 @@ export interface Database {
   sso_codes: SsoCodesTable;
   login_failures: LoginFailuresTable;
   inbox_items: InboxItemsTable;
+  nodes: NodesTable;
 }
 
 export type SessionRow = Selectable<SessionsTable>;

@@ -2,6 +2,7 @@ import { FULL_TASKS_PRIVILEGE, ROLES } from '../../shared/roles.js';
 import type { Config } from '../config.js';
 import { hashPassword, randomPassword } from '../security/password.js';
 import type { Db } from './connection.js';
+import { seedNodeCatalogueIfEmpty } from './node-catalogue.js';
 
 export interface SeededCredentials {
   customer: { account: string; password: string; custId: number };
@@ -34,6 +35,8 @@ async function isEmpty(db: Db): Promise<boolean> {
  * runs answer undefined and change nothing.
  */
 export async function seedIfEmpty(db: Db, config: Config, now: number = Date.now()): Promise<SeededCredentials | undefined> {
+  // Its own check: a database from before the node catalogue existed still gets it.
+  await seedNodeCatalogueIfEmpty(db, now);
   if (!(await isEmpty(db))) return undefined;
   const customerPassword = config.seedCustomer.password ?? randomPassword();
   const adminPassword = config.seedAdmin.password ?? randomPassword();

@@ -7,6 +7,7 @@ import { successEnvelope } from '../../shared/envelope.js';
 import { canAccess } from '../../shared/roles.js';
 import { validate } from '../../shared/validation/validate.js';
 import type { Principal, ServerContext } from '../context.js';
+import { authenticateAgent, type AgentNode } from '../modules/agents/authenticate.js';
 import { authenticate } from '../modules/auth/authenticate.js';
 import { assertPlatformSecret } from '../modules/platform/service.js';
 import { AppError, badParameter } from './app-error.js';
@@ -21,6 +22,8 @@ export interface CallInput<C extends CallDefinition> {
   body: z.output<C['body']>;
   /** The caller of a session call; reading it on a public call is a programming error (401). */
   readonly principal: Principal;
+  /** The node of an agent call; reading it on any other call is a programming error (401). */
+  readonly agent: AgentNode;
   request: FastifyRequest;
   ctx: ServerContext;
 }
@@ -29,18 +32,22 @@ export type CallHandler<C extends CallDefinition> = (
   input: CallInput<C>,
 ) => Promise<z.output<C['answer']>> | z.output<C['answer']>;
 
-async function admit(ctx: ServerContext, call: CallDefinition, request: FastifyRequest): Promise<Principal | undefined> {
+interface Caller {
+  principal?: Principal;
+  agent?: AgentNode;
+}
+
+async function admit(ctx: ServerContext, call: CallDefinition, request: FastifyRequest): Promise<Caller> {
   switch (call.access) {
     case 'public':
-      return undefined;
+      return {};
     case 'platform':
       assertPlatformSecret(ctx, request.headers[PLATFORM_SECRET_HEADER]);
-      return undefined;
+      return {};
     case 'session':
-      return authenticate(ctx, request.headers.authorization);
-    default:
-      // Agent calls come with the probe agents; until then nothing can prove itself as one.
-      throw new AppError(401);
+      return { principal: await authenticate(ctx, request.headers.authorization) };
+    case 'agent':
+      return { agent: await authenticateAgent(ctx, request.headers.authorization) };
   }
 }
 
@@ -60,7 +67,7 @@ export function registerCall<C extends CallDefinition>(app: FastifyInstance, cal
     url: `${API_BASE}${call.path}`,
     handler: async (request, reply) => {
       const ctx = app.vigil;
-      const principal = await admit(ctx, call, request);
+      const { principal, agent } = await admit(ctx, call, request);
       authorize(call, principal);
       const parsed = validate(call.body, request.body);
       if (!parsed.ok) throw badParameter(parsed.errors);
@@ -69,6 +76,10 @@ export function registerCall<C extends CallDefinition>(app: FastifyInstance, cal
         get principal() {
           if (!principal) throw new AppError(401);
           return principal;
+        },
+        get agent() {
+          if (!agent) throw new AppError(401);
+          return agent;
         },
         request,
         ctx,

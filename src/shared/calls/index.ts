@@ -1,6 +1,8 @@
 import { accountCalls } from './account.js';
+import { agentCalls } from './agent.js';
 import { authCalls } from './auth.js';
 import { inboxCalls } from './inbox.js';
+import { nodeCalls } from './nodes.js';
 import { platformCalls } from './platform.js';
 import { profileCalls } from './profile.js';
 
@@ -11,6 +13,8 @@ export const CALLS = {
   ...profileCalls,
   ...inboxCalls,
   ...accountCalls,
+  ...nodeCalls,
+  ...agentCalls,
 } as const;
 
 export type Calls = typeof CALLS;
@@ -20,9 +24,11 @@ export type CallId = keyof Calls;
 export const API_BASE = '/api';
 
 export * from './account.js';
+export * from './agent.js';
 export * from './auth.js';
 export * from './common.js';
 export * from './define.js';
 export * from './inbox.js';
+export * from './nodes.js';
 export * from './platform.js';
 export * from './profile.js';

@@ -1,0 +1,67 @@
+import type { CheckResult } from '../../shared/probe/results.js';
+import { ingestGates, type IngestGate } from '../modules/deployments/assignments-repo.js';
+import type { StoreContext } from '../modules/tasks/store-context.js';
+import { HOUR_MS, latestRows, MINUTE_MS, rollupDeltas } from './rollup-accumulator.js';
+import { resultRowOf, type ResultRow } from './result-row.js';
+import { assignResultIds, claimBatch, findBatch, insertRawResults, upsertLatest, upsertRollups } from './results-repo.js';
+
+export interface IngestItem {
+  taskId: number;
+  /** The task version the agent ran (informative; results of any version are kept). */
+  taskVersion?: number;
+  /** Validated against the shared CheckResult schema by the caller (the agent route). */
+  result: CheckResult;
+}
+
+export interface IngestAnswer {
+  accepted: number;
+  /** Results of tasks that do not select this node, of another type, or with no valid time. */
+  rejected: number;
+  /** True when this batch id was already delivered: nothing was stored this time. */
+  duplicate: boolean;
+}
+
+/** A node may report a task it runs, or ran until it was told to stop (results checked before). */
+function accepts(gate: IngestGate | undefined, item: IngestItem, ts: number): boolean {
+  if (!gate || Number.isNaN(ts) || gate.type !== item.result.type) return false;
+  return gate.active === 1 || (gate.removed_at !== null && ts <= gate.removed_at);
+}
+
+function acceptedRows(nodeId: number, items: readonly IngestItem[], gates: Map<number, IngestGate>): ResultRow[] {
+  const rows: ResultRow[] = [];
+  for (const item of items) {
+    const ts = Date.parse(item.result.startedAt);
+    if (accepts(gates.get(item.taskId), item, ts)) rows.push(resultRowOf(item.taskId, nodeId, ts, item.result));
+  }
+  return rows;
+}
+
+/**
+ * Stores one batch of a node's results: raw rows, minute and hour rollups and the latest state per
+ * (task, node), all in one transaction. Idempotent per (node, batch id): a repeated batch is
+ * answered as before and stores nothing.
+ */
+export async function ingestBatch(
+  ctx: StoreContext,
+  nodeId: number,
+  batchId: string,
+  items: readonly IngestItem[],
+): Promise<IngestAnswer> {
+  const receivedAt = ctx.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const earlier = await findBatch(trx, nodeId, batchId);
+    if (earlier) return { accepted: earlier.accepted, rejected: earlier.rejected, duplicate: true };
+    const gates = await ingestGates(trx, nodeId, [...new Set(items.map((item) => item.taskId))]);
+    const rows = acceptedRows(nodeId, items, gates);
+    const rejected = items.length - rows.length;
+    await claimBatch(trx, { nodeId, batchId, receivedAt, accepted: rows.length, rejected });
+    if (rows.length > 0) {
+      await assignResultIds(trx, rows);
+      await insertRawResults(trx, rows);
+      await upsertRollups(trx, 'rollup_minute', rollupDeltas(rows, MINUTE_MS));
+      await upsertRollups(trx, 'rollup_hour', rollupDeltas(rows, HOUR_MS));
+      await upsertLatest(trx, latestRows(rows));
+    }
+    return { accepted: rows.length, rejected, duplicate: false };
+  });
+}

@@ -1,0 +1,73 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/connection.js';
+import { HISTOGRAM_COLUMNS } from './histogram.js';
+import type { RollupTableName } from './results-repo.js';
+
+/** Sums per task of a customer's live tasks over [from, to) (a range scan of one table's buckets). */
+export function sumsPerTask(db: Db, table: RollupTableName, custId: number, from: number, to: number) {
+  return db
+    .selectFrom(table)
+    .select(({ fn }) => [
+      'task_id',
+      fn.sum<number>('count').as('count'),
+      fn.sum<number>('successes').as('successes'),
+      fn.sum<number>('latency_count').as('latency_count'),
+      fn.sum<number>('latency_sum').as('latency_sum'),
+    ])
+    .where('bucket_start', '>=', from)
+    .where('bucket_start', '<', to)
+    .where('task_id', 'in', (eb) =>
+      eb.selectFrom('tasks').select('id').where('cust_id', '=', custId).where('deleted_at', 'is', null),
+    )
+    .groupBy('task_id')
+    .execute();
+}
+
+/** One task's rollup rows at the given bucket starts (one seek per bucket: rollups are time-first). */
+export function taskBuckets(db: Db, table: RollupTableName, taskId: number, buckets: readonly number[]) {
+  if (buckets.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom(table)
+    .select(['node_id', 'bucket_start', 'count', 'successes', 'latency_count', 'latency_sum', 'latency_min', 'latency_max'])
+    .where('bucket_start', 'in', buckets)
+    .where('task_id', '=', taskId)
+    .orderBy('node_id')
+    .orderBy('bucket_start')
+    .execute();
+}
+
+/** Histogram bins summed over one task's buckets (optionally one node), with the latency range. */
+export async function taskHistogram(
+  db: Db,
+  table: RollupTableName,
+  taskId: number,
+  buckets: readonly number[],
+  nodeId: number | undefined,
+): Promise<{ bins: number[]; min: number | null; max: number | null }> {
+  if (buckets.length === 0) return { bins: [], min: null, max: null };
+  let query = db
+    .selectFrom(table)
+    .select(({ fn }) => [
+      fn.min<number | null>('latency_min').as('min'),
+      fn.max<number | null>('latency_max').as('max'),
+      ...HISTOGRAM_COLUMNS.map((column) => sql<number | null>`sum(${sql.ref(column)})`.as(column)),
+    ])
+    .where('bucket_start', 'in', buckets)
+    .where('task_id', '=', taskId);
+  if (nodeId !== undefined) query = query.where('node_id', '=', nodeId);
+  const row = (await query.executeTakeFirst()) as Record<string, number | null> | undefined;
+  const bins = HISTOGRAM_COLUMNS.map((column) => Number(row?.[column] ?? 0));
+  return { bins, min: row?.min ?? null, max: row?.max ?? null };
+}
+
+/** The latest state per node of one task, with the full result it came from. */
+export function latestOfTask(db: Db, taskId: number) {
+  return db
+    .selectFrom('latest_results as l')
+    .leftJoin('results as r', 'r.id', 'l.result_id')
+    .select(['l.node_id', 'l.ts', 'l.ok', 'l.latency_ms', 'l.status_code', 'l.failure_source', 'l.failure_code', 'l.ip_matched'])
+    .select('r.details')
+    .where('l.task_id', '=', taskId)
+    .orderBy('l.node_id')
+    .execute();
+}

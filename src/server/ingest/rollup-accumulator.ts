@@ -1,0 +1,76 @@
+import { binOf, HISTOGRAM_BINS } from './histogram.js';
+import type { ResultRow } from './result-row.js';
+
+export const MINUTE_MS = 60_000;
+export const HOUR_MS = 3_600_000;
+
+/** One rollup bucket's increments from a batch. */
+export interface RollupDelta {
+  taskId: number;
+  nodeId: number;
+  bucketStart: number;
+  count: number;
+  successes: number;
+  latencyCount: number;
+  latencySum: number;
+  latencyMin: number | null;
+  latencyMax: number | null;
+  bins: number[];
+}
+
+function emptyDelta(taskId: number, nodeId: number, bucketStart: number): RollupDelta {
+  return {
+    taskId,
+    nodeId,
+    bucketStart,
+    count: 0,
+    successes: 0,
+    latencyCount: 0,
+    latencySum: 0,
+    latencyMin: null,
+    latencyMax: null,
+    bins: new Array<number>(HISTOGRAM_BINS).fill(0),
+  };
+}
+
+function add(delta: RollupDelta, row: ResultRow): void {
+  delta.count += 1;
+  if (!row.ok) return;
+  delta.successes += 1;
+  const latency = row.latencyMs;
+  // Latency figures describe successful checks only: a timeout's duration is not a latency.
+  if (latency === null) return;
+  delta.latencyCount += 1;
+  delta.latencySum += latency;
+  delta.latencyMin = delta.latencyMin === null ? latency : Math.min(delta.latencyMin, latency);
+  delta.latencyMax = delta.latencyMax === null ? latency : Math.max(delta.latencyMax, latency);
+  const bin = binOf(latency);
+  delta.bins[bin] = (delta.bins[bin] ?? 0) + 1;
+}
+
+/** Sums a batch's rows per (task, node, bucket), so each bucket costs one upsert per batch. */
+export function rollupDeltas(rows: readonly ResultRow[], bucketMs: number): RollupDelta[] {
+  const deltas = new Map<string, RollupDelta>();
+  for (const row of rows) {
+    const bucketStart = Math.floor(row.ts / bucketMs) * bucketMs;
+    const key = `${row.taskId}:${row.nodeId}:${bucketStart}`;
+    let delta = deltas.get(key);
+    if (!delta) {
+      delta = emptyDelta(row.taskId, row.nodeId, bucketStart);
+      deltas.set(key, delta);
+    }
+    add(delta, row);
+  }
+  return [...deltas.values()];
+}
+
+/** The newest row per (task, node) of a batch. */
+export function latestRows(rows: readonly ResultRow[]): ResultRow[] {
+  const latest = new Map<string, ResultRow>();
+  for (const row of rows) {
+    const key = `${row.taskId}:${row.nodeId}`;
+    const seen = latest.get(key);
+    if (!seen || row.ts >= seen.ts) latest.set(key, row);
+  }
+  return [...latest.values()];
+}

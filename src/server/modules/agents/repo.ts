@@ -1,0 +1,56 @@
+import type { Db } from '../../db/connection.js';
+
+export function findNodeByKeyHash(db: Db, keyHash: string) {
+  return db
+    .selectFrom('nodes')
+    .select(['id', 'name', 'allow_private_targets'])
+    .where('key_hash', '=', keyHash)
+    .executeTakeFirst();
+}
+
+export interface Registration {
+  agentVersion: string;
+  hostname: string;
+  /** JSON of ToolCapabilities. */
+  capabilities: string;
+  at: number;
+}
+
+export async function recordRegistration(db: Db, nodeId: number, registration: Registration): Promise<void> {
+  await db
+    .updateTable('nodes')
+    .set({
+      agent_version: registration.agentVersion,
+      agent_hostname: registration.hostname,
+      capabilities: registration.capabilities,
+      registered_at: registration.at,
+      last_seen_at: registration.at,
+    })
+    .where('id', '=', nodeId)
+    .execute();
+}
+
+export function findSelfCheckWindow(db: Db, nodeId: number) {
+  return db.selectFrom('nodes').select(['self_check_window']).where('id', '=', nodeId).executeTakeFirst();
+}
+
+export interface Heartbeat {
+  at: number;
+  /** JSON of the SelfCheck as sent. */
+  selfCheck: string;
+  /** JSON of the updated outcome window. */
+  selfCheckWindow: string;
+}
+
+export async function recordHeartbeat(db: Db, nodeId: number, heartbeat: Heartbeat): Promise<void> {
+  await db
+    .updateTable('nodes')
+    .set({
+      last_seen_at: heartbeat.at,
+      last_self_check: heartbeat.selfCheck,
+      last_self_check_at: heartbeat.at,
+      self_check_window: heartbeat.selfCheckWindow,
+    })
+    .where('id', '=', nodeId)
+    .execute();
+}

@@ -1,0 +1,82 @@
+import type { FieldError } from '../../../shared/envelope.js';
+import { MONITOR_TYPES } from '../../../shared/codes.js';
+import { validate } from '../../../shared/validation/validate.js';
+import { LIMITS } from '../../../shared/constants.js';
+import { AppError, badParameter, fieldError } from '../../http/app-error.js';
+import type { Db } from '../../db/connection.js';
+import { publishTask } from '../deployments/publish.js';
+import { assertNotDeploying } from '../deployments/service.js';
+import { requestPathFits } from './check-options.js';
+import { findTask, insertTask, updateTaskRow } from './repo.js';
+import { deployDeadlineOf, type StoreContext } from './store-context.js';
+import { TaskChanges, TaskInput, taskDefaults, type TaskFields } from './task-input.js';
+import { columnsOfFields, type Task } from './task-model.js';
+
+/** Rules that need more than one field; throws what the console shows. */
+function assertRunnable(fields: TaskFields): void {
+  if (fields.type === MONITOR_TYPES.TCP && fields.port === null) throw new AppError(2130);
+  const errors: FieldError[] = [];
+  if (fields.type === MONITOR_TYPES.DNS && fields.dnsServers.length === 0) errors.push(fieldError('dnsServers', 10010002));
+  if (!requestPathFits(fields.otherPath)) errors.push(fieldError('otherPath', 10010005, { max: LIMITS.pathMax }));
+  if (errors.length > 0) throw badParameter(errors);
+}
+
+function parsed<T>(result: { ok: true; data: T } | { ok: false; errors: FieldError[] }): T {
+  if (!result.ok) throw badParameter(result.errors);
+  return result.data;
+}
+
+async function scopedTask(db: Db, custId: number, taskId: number): Promise<Task> {
+  const task = await findTask(db, custId, taskId);
+  if (!task) throw new AppError(2127);
+  return task;
+}
+
+export async function getTask(ctx: StoreContext, custId: number, taskId: number): Promise<Task> {
+  return scopedTask(ctx.db, custId, taskId);
+}
+
+/** Writes the task (version 1) and a processing deployment per selected node, in one transaction. */
+export async function createTask(ctx: StoreContext, custId: number, input: TaskInput): Promise<Task> {
+  const data = parsed(validate(TaskInput, input));
+  const fields = { ...taskDefaults(), ...stripUndefined(data) } as TaskFields;
+  assertRunnable(fields);
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const task = await insertTask(trx, { ...columnsOfFields(fields), cust_id: custId, version: 1, created_at: now, updated_at: now });
+    await publishTask(trx, task, now, deployDeadlineOf(ctx));
+    return task;
+  });
+}
+
+/** Replaces the named fields, bumps the version and redeploys; 2131 while a deployment is processing. */
+export async function updateTask(ctx: StoreContext, custId: number, taskId: number, changes: TaskChanges): Promise<Task> {
+  const data = stripUndefined(parsed(validate(TaskChanges, changes)));
+  const now = ctx.now();
+  return ctx.db.transaction().execute(async (trx) => {
+    const current = await scopedTask(trx, custId, taskId);
+    await assertNotDeploying(trx, taskId, now);
+    const fields: TaskFields = { ...current, ...data };
+    assertRunnable(fields);
+    const updated = await updateTaskRow(trx, current, { ...columnsOfFields(fields), updated_at: now });
+    if (!updated) throw new AppError(2127);
+    await publishTask(trx, updated, now, deployDeadlineOf(ctx));
+    return updated;
+  });
+}
+
+/** Marks the task deleted (its results stay until retention) and tells its nodes to stop. */
+export async function deleteTask(ctx: StoreContext, custId: number, taskId: number): Promise<void> {
+  const now = ctx.now();
+  await ctx.db.transaction().execute(async (trx) => {
+    const current = await scopedTask(trx, custId, taskId);
+    await assertNotDeploying(trx, taskId, now);
+    const deleted = await updateTaskRow(trx, current, { deleted_at: now, updated_at: now });
+    if (!deleted) throw new AppError(2127);
+    await publishTask(trx, deleted, now, deployDeadlineOf(ctx));
+  });
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
+}

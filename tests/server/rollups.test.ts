@@ -1,0 +1,162 @@
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SERVICE_STATUS } from '../../src/shared/codes.js';
+import { HISTOGRAM_RELATIVE_ERROR } from '../../src/server/ingest/histogram.js';
+import { ingestBatch, type IngestItem } from '../../src/server/ingest/ingest.js';
+import { availability, percentile, trend } from '../../src/server/ingest/read.js';
+import { pruneResults } from '../../src/server/ingest/retention.js';
+import { createTask } from '../../src/server/modules/tasks/service.js';
+import type { Task } from '../../src/server/modules/tasks/task-model.js';
+import { createTestStore, httpTaskInput, STORE_START, tcpResult, type TestStore } from './tasks-helpers.js';
+
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+const DAY = 86_400_000;
+
+async function tcpTask(store: TestStore, nodeIds: number[], custId = store.custId): Promise<Task> {
+  return createTask(store.ctx, custId, httpTaskInput({ type: 2, port: 443, nodeIds }));
+}
+
+/** Sends items in batches of `size`, each with its own id. */
+async function deliver(store: TestStore, nodeId: number, items: IngestItem[], size: number, prefix: string): Promise<void> {
+  for (let start = 0; start < items.length; start += size) {
+    const answer = await ingestBatch(store.ctx, nodeId, `${prefix}-${start}`, items.slice(start, start + size));
+    expect(answer.rejected).toBe(0);
+  }
+}
+
+describe('rollups', () => {
+  let store: TestStore;
+  beforeEach(async () => {
+    store = await createTestStore();
+  });
+  afterEach(async () => {
+    await store.close();
+  });
+
+  it('equal what the raw rows say, per minute and per hour, across batches', async () => {
+    const tasks = [await tcpTask(store, [1, 2]), await tcpTask(store, [1, 2])];
+    for (const nodeId of [1, 2]) {
+      const items: IngestItem[] = [];
+      // Two and a half hours, a result every 20 s, some failing, latencies spread over many bins.
+      for (let ts = STORE_START - 30 * MINUTE; ts < STORE_START + 2 * HOUR; ts += 20_000) {
+        for (const task of tasks) {
+          const step = (ts - STORE_START) / 20_000 + task.id * 7 + nodeId;
+          const ok = step % 9 !== 0;
+          items.push({ taskId: task.id, result: tcpResult(ts + nodeId, ok, ok ? 0.4 + (Math.abs(step) % 97) * 3.3 : null) });
+        }
+      }
+      await deliver(store, nodeId, items.reverse(), 37, `n${nodeId}`);
+    }
+
+    for (const [table, bucket] of [['rollup_minute', MINUTE], ['rollup_hour', HOUR]] as const) {
+      const expected = await sql<Record<string, number>>`
+        select task_id, node_id, (ts / ${sql.lit(bucket)}) * ${sql.lit(bucket)} as bucket_start, count(*) as count, sum(ok) as successes,
+          sum(case when ok = 1 and latency_ms is not null then 1 else 0 end) as latency_count,
+          coalesce(sum(case when ok = 1 then latency_ms end), 0) as latency_sum,
+          min(case when ok = 1 then latency_ms end) as latency_min, max(case when ok = 1 then latency_ms end) as latency_max
+        from results group by 1, 2, 3 order by 1, 2, 3`.execute(store.db);
+      const actual = await store.db
+        .selectFrom(table)
+        .select(['task_id', 'node_id', 'bucket_start', 'count', 'successes', 'latency_count', 'latency_sum', 'latency_min', 'latency_max'])
+        .orderBy('task_id').orderBy('node_id').orderBy('bucket_start')
+        .execute();
+      expect(actual.length).toBe(expected.rows.length);
+      actual.forEach((row, index) => {
+        const want = expected.rows[index] ?? {};
+        expect({ ...row, latency_sum: Math.round(row.latency_sum * 1000) }).toEqual({ ...want, latency_sum: Math.round((want.latency_sum ?? 0) * 1000) });
+      });
+      const histogramTotals = await sql<{ bins: number; latency: number }>`
+        select sum(${sql.raw(Array.from({ length: 64 }, (_, i) => `h${String(i).padStart(2, '0')}`).join(' + '))}) as bins, sum(latency_count) as latency
+        from ${sql.table(table)}`.execute(store.db);
+      expect(histogramTotals.rows[0]?.bins).toBe(histogramTotals.rows[0]?.latency);
+    }
+  });
+
+  it('give the 95/75 service status bands and the average latency', async () => {
+    const [full, most, half, silent] = [await tcpTask(store, [1]), await tcpTask(store, [1]), await tcpTask(store, [1]), await tcpTask(store, [1])];
+    const items: IngestItem[] = [];
+    ([[full, 1], [most, 0.8], [half, 0.5]] as const).forEach(([task, rate], index) => {
+      for (let i = 0; i < 20; i++) {
+        const ok = i < rate * 20;
+        items.push({ taskId: task.id, result: tcpResult(STORE_START + i * MINUTE, ok, ok ? 10 + index : null) });
+      }
+    });
+    await deliver(store, 1, items, 25, 'avail');
+    // Another customer's task never shows.
+    await tcpTask(store, [1], store.otherCustId);
+
+    for (const range of [{ from: STORE_START, to: STORE_START + HOUR }, { from: STORE_START - DAY, to: STORE_START + HOUR }]) {
+      const answer = await availability(store.ctx, store.custId, range);
+      expect(answer.map((row) => [row.taskId, row.count, row.availabilityPercent, row.avgLatencyMs, row.serviceStatus])).toEqual([
+        [full.id, 20, 100, 10, SERVICE_STATUS.NORMAL],
+        [most.id, 20, 80, 11, SERVICE_STATUS.WARNING],
+        [half.id, 20, 50, 12, SERVICE_STATUS.ERROR],
+        [silent.id, 0, null, null, SERVICE_STATUS.NONE],
+      ]);
+    }
+  });
+
+  it('give per-node trends per minute and per hour', async () => {
+    const task = await tcpTask(store, [1, 2]);
+    await deliver(store, 1, [0, 1, 2].map((i) => ({ taskId: task.id, result: tcpResult(STORE_START + i * MINUTE, true, 10 * (i + 1)) })), 10, 'a');
+    await deliver(store, 2, [{ taskId: task.id, result: tcpResult(STORE_START + 90 * MINUTE, false, null) }], 10, 'b');
+
+    const perMinute = await trend(store.ctx, store.custId, task.id, { from: STORE_START, to: STORE_START + 2 * HOUR });
+    expect(perMinute.per).toBe('minute');
+    expect(perMinute.nodes[0]).toEqual({
+      nodeId: 1,
+      points: [10, 20, 30].map((latency, i) => ({
+        bucketStart: STORE_START + i * MINUTE, count: 1, successes: 1, availabilityPercent: 100,
+        avgLatencyMs: latency, minLatencyMs: latency, maxLatencyMs: latency,
+      })),
+    });
+    expect(perMinute.nodes[1]?.points).toEqual([
+      { bucketStart: STORE_START + 90 * MINUTE, count: 1, successes: 0, availabilityPercent: 0, avgLatencyMs: null, minLatencyMs: null, maxLatencyMs: null },
+    ]);
+
+    const week = await trend(store.ctx, store.custId, task.id, { from: STORE_START - 6 * DAY, to: STORE_START + DAY });
+    expect(week.per).toBe('hour');
+    expect(week.nodes.map((node) => [node.nodeId, node.points.map((point) => [point.bucketStart, point.count, point.avgLatencyMs])])).toEqual([
+      [1, [[STORE_START, 3, 20]]],
+      [2, [[STORE_START + HOUR, 1, null]]],
+    ]);
+    await expect(trend(store.ctx, store.otherCustId, task.id, { from: STORE_START, to: STORE_START + HOUR })).rejects.toMatchObject({ code: 2127 });
+  });
+
+  it('give percentiles from histograms within the bin error', async () => {
+    const task = await tcpTask(store, [1, 2]);
+    const latencies = Array.from({ length: 1000 }, (_, i) => 1 + i * 0.997);
+    const items = latencies.map((latency, i) => ({ taskId: task.id, result: tcpResult(STORE_START + (i % 120) * MINUTE, true, latency) }));
+    await deliver(store, 1, items, 200, 'p');
+    const sorted = [...latencies].sort((a, b) => a - b);
+    for (const p of [50, 90, 95, 99]) {
+      const exact = sorted[Math.ceil((p / 100) * sorted.length) - 1] ?? Number.NaN;
+      for (const range of [{ from: STORE_START, to: STORE_START + 2 * HOUR }, { from: STORE_START - 3 * DAY, to: STORE_START + DAY }]) {
+        const estimate = await percentile(store.ctx, store.custId, task.id, p, range);
+        expect(Math.abs((estimate ?? Number.NaN) - exact) / exact).toBeLessThanOrEqual(HISTOGRAM_RELATIVE_ERROR + 1e-9);
+      }
+    }
+    expect(await percentile(store.ctx, store.custId, task.id, 50, { from: STORE_START, to: STORE_START + HOUR, nodeId: 2 })).toBeNull();
+  });
+});
+
+describe('retention', () => {
+  it('prunes raw rows, minute and hour rollups and batch ids past their retention', async () => {
+    const store = await createTestStore();
+    try {
+      const task = await tcpTask(store, [1]);
+      const ages = [0, 1, 3, 10, 500].map((days) => STORE_START - days * DAY);
+      await deliver(store, 1, ages.map((ts) => ({ taskId: task.id, result: tcpResult(ts, true, 5) })), 10, 'old');
+      store.setTime(STORE_START + 1000);
+      const counts = await pruneResults(store.db, store.ctx.now(), 7, 2, 400);
+      expect(counts).toEqual({ raw: 2, minute: 3, hour: 1, batches: 0 });
+      const left = async (table: 'results' | 'rollup_minute' | 'rollup_hour') =>
+        (await store.db.selectFrom(table).select('task_id').execute()).length;
+      expect([await left('results'), await left('rollup_minute'), await left('rollup_hour')]).toEqual([3, 2, 4]);
+      expect((await pruneResults(store.db, STORE_START + 8 * DAY)).batches).toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
+});
