@@ -1,5 +1,6 @@
 import { accountCalls } from './account.js';
 import { agentCalls } from './agent.js';
+import { agentWorkCalls } from './agent-work.js';
 import { authCalls } from './auth.js';
 import { inboxCalls } from './inbox.js';
 import { nodeCalls } from './nodes.js';
@@ -15,6 +16,7 @@ export const CALLS = {
   ...accountCalls,
   ...nodeCalls,
   ...agentCalls,
+  ...agentWorkCalls,
 } as const;
 
 export type Calls = typeof CALLS;
@@ -25,6 +27,7 @@ export const API_BASE = '/api';
 
 export * from './account.js';
 export * from './agent.js';
+export * from './agent-work.js';
 export * from './auth.js';
 export * from './common.js';
 export * from './define.js';
