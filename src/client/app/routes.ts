@@ -7,7 +7,15 @@ import { ALERTABLE_MONITOR_TYPES, MONITOR_TYPES, MONITOR_TYPE_CODES, type TaskAr
 export type RouteAccess = 'public' | 'guest' | 'session';
 
 /** The screens built so far; every other session route shows the "not yet available" state. */
-export type ScreenId = 'login' | 'sso' | 'notFound' | 'redirect' | 'account' | 'profileUpdate' | 'notAvailable';
+export type ScreenId =
+  | 'login'
+  | 'sso'
+  | 'notFound'
+  | 'redirect'
+  | 'account'
+  | 'profileUpdate'
+  | 'nodes'
+  | 'notAvailable';
 
 export interface AppRoute {
   id: string;
@@ -79,7 +87,7 @@ export const ROUTES: readonly AppRoute[] = [
   later('alertEdit', '/alert/edit/:id', 'alert', { id: ID }),
   later('alertSetting', '/alert/setting', 'alert'),
 
-  later('nodes', '/nodes', 'nodes'),
+  { id: 'nodes', path: '/nodes', access: 'session', titleKey: 'routes.nodes', screen: 'nodes', area: 'nodes' },
 
   redirect('profile', '/profile', '/profile/update'),
   { id: 'profileUpdate', path: '/profile/update', access: 'session', titleKey: 'routes.profileUpdate', screen: 'profileUpdate' },

@@ -7,6 +7,7 @@ import { NotAvailableScreen } from '../components/not-available-screen.js';
 import { ForbiddenPage, NotFoundPage } from '../components/status-page.js';
 import { AccountPage } from '../features/account/index.js';
 import { LoginPage, SsoPage, userInfoQueryKey } from '../features/auth/index.js';
+import { NodesPage } from '../features/nodes/index.js';
 import { ProfileUpdatePage } from '../features/profile/index.js';
 import { GuestOnly } from './guards.js';
 import { canSeeRoute, paramsAreValid } from './navigation.js';
@@ -51,6 +52,8 @@ function ScreenBody({ route }: { route: AppRoute }) {
       return <AccountPage />;
     case 'profileUpdate':
       return <ProfileUpdateScreen />;
+    case 'nodes':
+      return <NodesPage />;
     case 'notAvailable':
       return <NotAvailableScreen titleKey={route.titleKey} />;
     default:

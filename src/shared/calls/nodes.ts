@@ -68,6 +68,8 @@ export const nodeCalls = {
     answer: NodeListAnswer,
     access: 'session',
     mutation: false,
+    // The screen refreshes it every 30 s in the background: no progress bar for that.
+    silent: true,
     area: 'nodes',
   }),
   // No task area: whoever may create a monitor task must be able to choose its nodes.

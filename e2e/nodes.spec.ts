@@ -1,0 +1,67 @@
+import { expect, test, type Page } from '@playwright/test';
+import { openAndSignIn } from './helpers.js';
+
+/** A node of the list on wide screens: a table row named by the node (later tests find "Local" the same way). */
+const nodeRow = (page: Page, name: string) => page.getByRole('row', { name, exact: true });
+const filter = (page: Page, label: string) => page.getByRole('search').getByRole('combobox', { name: label });
+const pager = (page: Page) => page.getByRole('navigation', { name: '分頁' });
+
+async function totalOf(page: Page): Promise<number> {
+  const text = (await pager(page).getByText(/^共 [\d,]+ 個節點$/).textContent()) ?? '';
+  return Number(text.replace(/\D/g, ''));
+}
+
+test('the node list shows the seeded catalogue, filters it, and keeps the filters across a reload', async ({ page }) => {
+  await openAndSignIn(page);
+  await page.getByRole('link', { name: '節點' }).first().click();
+  await expect(page).toHaveURL(/\/nodes$/);
+  await expect(page.getByRole('heading', { name: '監控節點' })).toBeVisible();
+
+  await pager(page).getByLabel('每頁筆數').selectOption('30');
+  const beijingTelecom = nodeRow(page, 'Beijing Telecom');
+  await expect(beijingTelecom).toBeVisible();
+  await expect(beijingTelecom.locator('[data-status]')).toHaveText('無');
+  await expect(beijingTelecom.getByRole('cell', { name: '電信' })).toBeVisible();
+  await expect(page.getByRole('region', { name: '狀態說明' })).toContainText('此節點尚未有代理程式執行');
+  const everyNode = await totalOf(page);
+
+  await filter(page, '地圖類型').selectOption({ label: '中國' });
+  await filter(page, '電信業者').selectOption({ label: '聯通' });
+  await expect(page).toHaveURL(/mapType=1/);
+  await expect(page).toHaveURL(/isp=2/);
+  await expect(nodeRow(page, 'Beijing Unicom')).toBeVisible();
+  await expect(beijingTelecom).toHaveCount(0);
+  const unicomInChina = await totalOf(page);
+  expect(unicomInChina).toBeGreaterThan(0);
+  expect(unicomInChina).toBeLessThan(everyNode);
+  const rows = page.locator('tbody').getByRole('row');
+  await expect(rows).toHaveCount(Math.min(unicomInChina, 30));
+  for (const row of await rows.all()) await expect(row.getByRole('cell', { name: '聯通', exact: true })).toBeVisible();
+
+  await page.reload();
+  await expect(filter(page, '地圖類型')).toHaveValue('1');
+  await expect(filter(page, '電信業者')).toHaveValue('2');
+  await expect(pager(page).getByLabel('每頁筆數')).toHaveValue('30');
+  await expect(nodeRow(page, 'Beijing Unicom')).toBeVisible();
+  expect(await totalOf(page)).toBe(unicomInChina);
+
+  await page.getByRole('button', { name: '清除篩選' }).click();
+  await expect(filter(page, '地圖類型')).toHaveValue('');
+  await expect(beijingTelecom).toBeVisible();
+});
+
+test('a filter nothing matches says so and offers a reset; at 360 px the nodes are cards', async ({ page }) => {
+  await openAndSignIn(page);
+  await page.goto('/nodes?mapType=2&country=JP');
+  await expect(page.getByText('沒有符合這些篩選條件的節點')).toBeVisible();
+  await expect(filter(page, '區域')).toBeDisabled();
+  await page.getByRole('status').getByRole('button', { name: '清除篩選' }).click();
+  await expect(page).toHaveURL(/\/nodes$/);
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/nodes?country=SG');
+  await expect(page.getByRole('listitem', { name: 'Singapore', exact: true })).toContainText('新加坡');
+  await expect(nodeRow(page, 'Singapore')).toBeHidden();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});

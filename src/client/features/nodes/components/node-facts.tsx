@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import type { NodeSummary, ToolCapabilities } from '../../../../shared/index.js';
+import { absoluteTimeText, relativeTimeText } from '../relative-time.js';
+
+const TOOLS: readonly (keyof ToolCapabilities)[] = ['ping', 'fping', 'traceroute', 'mtr'];
+
+/** A dash for the eye, words for screen readers. */
+export function Missing({ textKey }: { textKey: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <span aria-hidden="true" className="text-slate-400">
+        —
+      </span>
+      <span className="sr-only">{t(textKey)}</span>
+    </>
+  );
+}
+
+/** The probe tools the node's agent reported as present. */
+export function CapabilityLabels({ capabilities }: { capabilities: ToolCapabilities | null }) {
+  const { t } = useTranslation();
+  const present = capabilities ? TOOLS.filter((tool) => capabilities[tool]) : [];
+  if (present.length === 0) return <Missing textKey={capabilities ? 'nodes.noTools' : 'nodes.notReported'} />;
+  return (
+    <ul aria-label={t('nodes.columns.capabilities')} className="flex flex-wrap gap-1">
+      {present.map((tool) => (
+        <li key={tool} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[11px] text-slate-700">
+          {t(`nodes.tools.${tool}`)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function LastSeen({ lastSeen, now }: { lastSeen: string | null; now: number }) {
+  const { i18n } = useTranslation();
+  const relative = relativeTimeText(lastSeen, now, i18n.language);
+  if (lastSeen === null || relative === null) return <Missing textKey="nodes.neverSeen" />;
+  return (
+    <time dateTime={lastSeen} title={absoluteTimeText(lastSeen, i18n.language)} className="whitespace-nowrap">
+      {relative}
+    </time>
+  );
+}
+
+export function AgentVersion({ version }: { version: string | null }) {
+  if (version === null) return <Missing textKey="nodes.noAgent" />;
+  return <span className="font-mono text-xs">{version}</span>;
+}
+
+/** City on top; province and region (China only) below. */
+export function NodeLocation({ node }: { node: NodeSummary }) {
+  const { t } = useTranslation();
+  const detail = [node.province, node.region ? t(`codes.region.${node.region}`) : null].filter(Boolean).join(' · ');
+  return (
+    <span className="flex flex-col">
+      <span>{node.city}</span>
+      {detail && <span className="text-xs text-slate-500">{detail}</span>}
+    </span>
+  );
+}
