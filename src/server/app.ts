@@ -7,6 +7,7 @@ import { registerErrorHandling } from './http/error-handler.js';
 import { loggerOptions } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { accountRoutes } from './modules/account/routes.js';
+import { JobSignals } from './modules/agents/job-signals.js';
 import { agentRoutes } from './modules/agents/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { inboxRoutes } from './modules/inbox/routes.js';
@@ -45,13 +46,24 @@ function registerJsonParser(app: FastifyInstance): void {
 
 /** Builds the whole API server (and the console's files when built); main.ts only starts it. */
 export async function buildApp(config: ResolvedConfig, options: BuildOptions): Promise<FastifyInstance> {
-  const ctx: ServerContext = { db: options.db, config, now: options.now ?? Date.now };
+  const ctx: ServerContext = {
+    db: options.db,
+    config,
+    now: options.now ?? Date.now,
+    deployDeadlineMs: config.deployDeadlineSeconds * 1000,
+    jobSignals: new JobSignals(),
+  };
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: trustProxyOption(config.trustProxy),
   });
   app.decorate('vigil', ctx);
+  // Held long polls answer at once, so closing never waits for them.
+  app.addHook('preClose', (done) => {
+    ctx.jobSignals.close();
+    done();
+  });
   registerSecurityHeaders(app);
   registerJsonParser(app);
   const clientDir = clientDirIfBuilt(config.clientDir);

@@ -29,6 +29,12 @@ export interface Config {
   trustProxy: boolean | number | string[];
   seedCustomer: SeedCredentials;
   seedAdmin: SeedCredentials;
+  /** How long a node has to acknowledge a task version before it is an error node. */
+  deployDeadlineSeconds: number;
+  /** Raw results are kept this long; batch ids too (a resend within it is still a duplicate). */
+  resultRetentionDays: number;
+  minuteRollupRetentionDays: number;
+  hourRollupRetentionDays: number;
 }
 
 export class ConfigError extends Error {
@@ -134,5 +140,9 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env, 'VIGIL_TRUST_PROXY'),
     seedCustomer: seed(env, 'VIGIL_SEED_ACCOUNT', 'VIGIL_SEED_PASSWORD', 'demo01'),
     seedAdmin: seed(env, 'VIGIL_SEED_ADMIN_ACCOUNT', 'VIGIL_SEED_ADMIN_PASSWORD', 'admin01'),
+    deployDeadlineSeconds: integer(env, 'VIGIL_DEPLOY_DEADLINE_SECONDS', 120, 5, 24 * 3600),
+    resultRetentionDays: integer(env, 'VIGIL_RESULT_RETENTION_DAYS', 7, 1, 3650),
+    minuteRollupRetentionDays: integer(env, 'VIGIL_MINUTE_ROLLUP_RETENTION_DAYS', 2, 1, 3650),
+    hourRollupRetentionDays: integer(env, 'VIGIL_HOUR_ROLLUP_RETENTION_DAYS', 400, 1, 3650),
   };
 }

@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
+import type { JobSignals } from './modules/agents/job-signals.js';
 import type { UserInfo } from '../shared/calls/profile.js';
 import type { TasksPrivilege } from '../shared/roles.js';
 
@@ -12,6 +13,10 @@ export interface ServerContext {
   config: ResolvedConfig;
   /** Epoch milliseconds; injectable so tests can move time. */
   now: () => number;
+  /** From the configuration: how long a node has to acknowledge a task version. */
+  deployDeadlineMs: number;
+  /** Wakes agents' long polls when a job is queued for their node. */
+  jobSignals: JobSignals;
 }
 
 /** The caller as /profile shows them: a customer user, or the administrator (not a user of the customer). */

@@ -6,6 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { DB_FILE_NAME, openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { seedIfEmpty, type SeededCredentials } from './db/seed.js';
+import { schedulePruning } from './ingest/prune-schedule.js';
 import { ensurePlatformSecret } from './security/platform-secret.js';
 
 export interface RunningServer {
@@ -40,8 +41,10 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : config.port;
     const url = `http://${config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host}:${port}`;
+    const pruning = schedulePruning(db, config, app.log);
     const close = async () => {
       await app.close();
+      await pruning.stop();
       await db.destroy();
     };
     return { app, url, close };

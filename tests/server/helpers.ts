@@ -67,6 +67,8 @@ export interface TestServer {
   call: (path: string, options?: CallOptions) => Promise<LightMyRequestResponse>;
   /** Logs in and answers the token; throws when login fails. */
   login: (account?: string, password?: string) => Promise<string>;
+  /** Closes the app and the database, then builds a new app on the same SQLite file (as a restarted server would). */
+  restart: () => Promise<void>;
   close: () => Promise<void>;
 }
 
@@ -93,10 +95,12 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
   await migrateToLatest(db);
   const seeded = await seedIfEmpty(db, config, clock.now());
   if (!seeded) throw new Error('seed did not run on a fresh database');
-  const app = await buildApp(config, { db, now: clock.now, logger: false });
+  const server = { config, clock, dir, custId: seeded.customer.custId } as TestServer;
+  server.db = db;
+  server.app = await buildApp(config, { db, now: clock.now, logger: false });
 
-  const call: TestServer['call'] = (path, options = {}) =>
-    app.inject({
+  server.call = (path, options = {}) =>
+    server.app.inject({
       method: options.method ?? 'POST',
       url: `/api${path}`,
       headers: requestHeaders(options),
@@ -108,20 +112,28 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
           : {}),
     });
 
-  const login: TestServer['login'] = async (account = SEED.account, password = SEED.password) => {
-    const response = await call('/auth/login', { body: { account, password } });
+  server.login = async (account = SEED.account, password = SEED.password) => {
+    const response = await server.call('/auth/login', { body: { account, password } });
     const json = response.json();
     if (!json.status) throw new Error(`login failed: ${response.body}`);
     return json.data.token as string;
   };
 
-  const close = async () => {
-    await app.close();
-    await db.destroy();
+  server.restart = async () => {
+    await server.app.close();
+    await server.db.destroy();
+    server.db = openDatabase(join(dir, DB_FILE_NAME));
+    await migrateToLatest(server.db);
+    server.app = await buildApp(config, { db: server.db, now: clock.now, logger: false });
+  };
+
+  server.close = async () => {
+    await server.app.close();
+    await server.db.destroy();
     rmSync(dir, { recursive: true, force: true });
   };
 
-  return { app, db, config, clock, dir, custId: seeded.customer.custId, call, login, close };
+  return server;
 }
 
 export interface NewTestUser {

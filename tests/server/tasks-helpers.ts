@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DB_FILE_NAME, openDatabase, type Db } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrations/index.js';
+import { seedNodeCatalogueIfEmpty } from '../../src/server/db/node-catalogue.js';
 import { MONITOR_TYPES } from '../../src/shared/codes.js';
 import type { CheckResult } from '../../src/shared/probe/results.js';
 import type { StoreContext } from '../../src/server/modules/tasks/store-context.js';
@@ -20,11 +21,12 @@ export interface TestStore {
   close: () => Promise<void>;
 }
 
-/** A migrated SQLite file in its own temp dir with two customers and a movable clock. */
+/** A migrated SQLite file in its own temp dir with the node catalogue, two customers and a movable clock. */
 export async function createTestStore(deployDeadlineMs?: number): Promise<TestStore> {
   const dir = mkdtempSync(join(tmpdir(), 'vigil-store-'));
   const db = openDatabase(join(dir, DB_FILE_NAME));
   await migrateToLatest(db);
+  await seedNodeCatalogueIfEmpty(db, STORE_START);
   const customer = (name: string) =>
     db.insertInto('customers').values({ name, tax_id: '12345675', status: 'active' }).returning('id').executeTakeFirstOrThrow();
   const custId = (await customer('Acme')).id;
@@ -86,4 +88,12 @@ export function httpResult(startedAt: number, statusCode: number | '000', totalM
       tlsAuthorizationError: null,
     },
   };
+}
+
+/** A node with a chosen id outside the catalogue. */
+export async function addNode(db: Db, id: number): Promise<void> {
+  await db
+    .insertInto('nodes')
+    .values({ id, name: `Node ${id}`, city: 'Test', country: 'SG', isp: 9, map_type: 2, dns_server: '8.8.8.8', latitude: 1.3, longitude: 103.8, created_at: STORE_START })
+    .execute();
 }

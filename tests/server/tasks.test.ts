@@ -6,7 +6,7 @@ import { AppError } from '../../src/server/http/app-error.js';
 import { checkOptionsOf } from '../../src/server/modules/tasks/check-options.js';
 import { createTask, deleteTask, getTask, updateTask } from '../../src/server/modules/tasks/service.js';
 import { taskDefaults, type TaskFields } from '../../src/server/modules/tasks/task-input.js';
-import { createTestStore, httpTaskInput, type TestStore } from './tasks-helpers.js';
+import { addNode, createTestStore, httpTaskInput, type TestStore } from './tasks-helpers.js';
 
 function fields(overrides: Partial<TaskFields>): TaskFields {
   return { ...taskDefaults(), type: MONITOR_TYPES.ICMP, name: 'n', domain: 'example.com', frequencyMinutes: 5, nodeIds: [1], ...overrides };
@@ -78,6 +78,7 @@ describe('task service', () => {
 
   it('leaves nothing behind when the transaction fails midway', async () => {
     // A deployment row for node 999 fails after the task row and the first node's rows were written.
+    await addNode(store.db, 999);
     await sql`create trigger refuse_node before insert on deployments when new.node_id = 999 begin select raise(abort, 'refused'); end`.execute(store.db);
     await expect(createTask(store.ctx, store.custId, httpTaskInput({ nodeIds: [1, 999] }))).rejects.toThrow(/refused/);
     expect(await store.db.selectFrom('tasks').selectAll().execute()).toEqual([]);

@@ -31,7 +31,31 @@ export interface NodesTable {
   last_self_check_at: number | null;
   /** JSON array of recent self-check outcomes [{at, ok}], oldest first, for the status tolerance. */
   self_check_window: Generated<string>;
+  /** Results the node's agent reported dropping from its full spool, summed over its batches. */
+  results_dropped: Generated<number>;
   created_at: number;
 }
 
 export type NodeRow = Selectable<NodesTable>;
+
+export type AgentJobState = 'queued' | 'taken' | 'done' | 'expired';
+
+/** An on-demand job (MTR) for one node: queued by a customer, taken by the node's agent, answered. */
+export interface AgentJobsTable {
+  /** Random and unguessable: the customer polls its outcome by it. */
+  id: string;
+  cust_id: number;
+  node_id: number;
+  /** JSON of the parsed CheckOptions. */
+  options: string;
+  state: AgentJobState;
+  /** JSON of the CheckResult once done. */
+  result: string | null;
+  /** A queued job expires when not taken by then; a taken one when no result came by then. */
+  expires_at: number;
+  created_at: number;
+  taken_at: number | null;
+  done_at: number | null;
+}
+
+export type AgentJobRow = Selectable<AgentJobsTable>;

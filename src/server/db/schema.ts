@@ -1,6 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 import type { TaskTables } from './schema-tasks.js';
-import type { NodesTable } from './schema-nodes.js';
+import type { AgentJobsTable, NodesTable } from './schema-nodes.js';
 
 /** Table types of the SQLite schema. Times are epoch milliseconds, dates are YYYY-MM-DD text. */
 
@@ -103,6 +103,7 @@ export interface Database extends TaskTables {
   login_failures: LoginFailuresTable;
   inbox_items: InboxItemsTable;
   nodes: NodesTable;
+  agent_jobs: AgentJobsTable;
 }
 
 export type SessionRow = Selectable<SessionsTable>;

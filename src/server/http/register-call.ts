@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { API_BASE } from '../../shared/calls/index.js';
 import { PLATFORM_SECRET_HEADER } from '../../shared/calls/platform.js';
@@ -25,6 +25,7 @@ export interface CallInput<C extends CallDefinition> {
   /** The node of an agent call; reading it on any other call is a programming error (401). */
   readonly agent: AgentNode;
   request: FastifyRequest;
+  reply: FastifyReply;
   ctx: ServerContext;
 }
 
@@ -65,6 +66,7 @@ export function registerCall<C extends CallDefinition>(app: FastifyInstance, cal
   app.route({
     method: call.method,
     url: `${API_BASE}${call.path}`,
+    ...(call.bodyLimitBytes === undefined ? {} : { bodyLimit: call.bodyLimitBytes }),
     handler: async (request, reply) => {
       const ctx = app.vigil;
       const { principal, agent } = await admit(ctx, call, request);
@@ -82,6 +84,7 @@ export function registerCall<C extends CallDefinition>(app: FastifyInstance, cal
           return agent;
         },
         request,
+        reply,
         ctx,
       };
       const data = await handler(input);

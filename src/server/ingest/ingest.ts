@@ -1,4 +1,5 @@
 import type { CheckResult } from '../../shared/probe/results.js';
+import type { Db } from '../db/connection.js';
 import { ingestGates, type IngestGate } from '../modules/deployments/assignments-repo.js';
 import type { StoreContext } from '../modules/tasks/store-context.js';
 import { HOUR_MS, latestRows, MINUTE_MS, rollupDeltas } from './rollup-accumulator.js';
@@ -39,13 +40,15 @@ function acceptedRows(nodeId: number, items: readonly IngestItem[], gates: Map<n
 /**
  * Stores one batch of a node's results: raw rows, minute and hour rollups and the latest state per
  * (task, node), all in one transaction. Idempotent per (node, batch id): a repeated batch is
- * answered as before and stores nothing.
+ * answered as before and stores nothing. `onNewBatch` writes what else belongs to a first delivery
+ * in the same transaction.
  */
 export async function ingestBatch(
   ctx: StoreContext,
   nodeId: number,
   batchId: string,
   items: readonly IngestItem[],
+  onNewBatch?: (trx: Db) => Promise<void>,
 ): Promise<IngestAnswer> {
   const receivedAt = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
@@ -55,6 +58,7 @@ export async function ingestBatch(
     const rows = acceptedRows(nodeId, items, gates);
     const rejected = items.length - rows.length;
     await claimBatch(trx, { nodeId, batchId, receivedAt, accepted: rows.length, rejected });
+    if (onNewBatch) await onNewBatch(trx);
     if (rows.length > 0) {
       await assignResultIds(trx, rows);
       await insertRawResults(trx, rows);

@@ -83,6 +83,7 @@ export const agentWorkCalls = {
     access: 'agent',
     mutation: false,
     silent: true,
+    bodyLimitBytes: AGENT_BODY_LIMIT_BYTES,
   }),
   agentAcknowledge: defineCall({
     method: 'POST',
@@ -93,6 +94,7 @@ export const agentWorkCalls = {
     access: 'agent',
     mutation: true,
     silent: true,
+    bodyLimitBytes: AGENT_BODY_LIMIT_BYTES,
   }),
   agentResults: defineCall({
     method: 'POST',
@@ -103,6 +105,7 @@ export const agentWorkCalls = {
     access: 'agent',
     mutation: true,
     silent: true,
+    bodyLimitBytes: AGENT_BODY_LIMIT_BYTES,
   }),
   agentJobs: defineCall({
     method: 'POST',
@@ -113,6 +116,7 @@ export const agentWorkCalls = {
     access: 'agent',
     mutation: false,
     silent: true,
+    bodyLimitBytes: AGENT_BODY_LIMIT_BYTES,
   }),
   agentJobResult: defineCall({
     method: 'POST',
@@ -123,5 +127,6 @@ export const agentWorkCalls = {
     access: 'agent',
     mutation: true,
     silent: true,
+    bodyLimitBytes: AGENT_BODY_LIMIT_BYTES,
   }),
 } as const;

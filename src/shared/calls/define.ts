@@ -23,6 +23,8 @@ export interface CallDefinition<Body extends z.ZodType = z.ZodType, Answer exten
   area?: TaskArea;
   /** The console shows no progress bar (and no notification for HTTP errors) for it. */
   silent?: boolean;
+  /** Largest request body of this call when it differs from the server's general limit. */
+  bodyLimitBytes?: number;
 }
 
 export const NoBody = z.object({}).strict().optional();

@@ -3,12 +3,14 @@ import type { Db } from '../connection.js';
 import { foundation } from './0001-foundation.js';
 import { nodes } from './0002-nodes.js';
 import { tasksResults } from './0003-tasks-results.js';
+import { agentJobs } from './0004-agent-jobs.js';
 
 /** Every migration, in the order of their names; add one file and one line per migration. */
 const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_nodes': nodes,
   '0003_tasks_results': tasksResults,
+  '0004_agent_jobs': agentJobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -54,3 +54,15 @@ export async function recordHeartbeat(db: Db, nodeId: number, heartbeat: Heartbe
     .where('id', '=', nodeId)
     .execute();
 }
+
+export function findNodeLiveness(db: Db, nodeId: number) {
+  return db.selectFrom('nodes').select(['id', 'last_seen_at', 'self_check_window']).where('id', '=', nodeId).executeTakeFirst();
+}
+
+export async function addDroppedResults(db: Db, nodeId: number, dropped: number): Promise<void> {
+  await db
+    .updateTable('nodes')
+    .set((eb) => ({ results_dropped: eb('results_dropped', '+', dropped) }))
+    .where('id', '=', nodeId)
+    .execute();
+}

@@ -5,9 +5,9 @@ import type {
   AgentRegisterBody,
 } from '../../../shared/calls/agent.js';
 import type { ServerContext } from '../../context.js';
+import { nodeVersion } from '../deployments/assignments-repo.js';
 import { parseSelfCheckWindow } from '../nodes/node-view.js';
 import { HEARTBEAT_SECONDS, withSelfCheck } from '../nodes/status.js';
-import { currentAssignmentsVersion } from './assignments-version.js';
 import type { AgentNode } from './authenticate.js';
 import { findSelfCheckWindow, recordHeartbeat, recordRegistration } from './repo.js';
 
@@ -42,5 +42,5 @@ export async function recordAgentHeartbeat(ctx: ServerContext, node: AgentNode, 
       selfCheckWindow: JSON.stringify(window),
     });
   });
-  return { serverTime: new Date(now).toISOString(), assignmentsVersion: await currentAssignmentsVersion(ctx, node.id) };
+  return { serverTime: new Date(now).toISOString(), assignmentsVersion: await nodeVersion(ctx.db, node.id) };
 }

@@ -47,3 +47,15 @@ export function listTaskIds(db: Db, custId: number): Promise<{ id: number; type:
     .orderBy('id')
     .execute();
 }
+
+/** The ids among these that no node has. */
+export async function unknownNodeIds(db: Db, nodeIds: readonly number[]): Promise<number[]> {
+  const wanted = [...new Set(nodeIds)];
+  if (wanted.length === 0) return [];
+  const known = new Set<number>();
+  for (let start = 0; start < wanted.length; start += 500) {
+    const rows = await db.selectFrom('nodes').select('id').where('id', 'in', wanted.slice(start, start + 500)).execute();
+    for (const row of rows) known.add(row.id);
+  }
+  return wanted.filter((id) => !known.has(id));
+}

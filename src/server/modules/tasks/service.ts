@@ -7,7 +7,7 @@ import type { Db } from '../../db/connection.js';
 import { publishTask } from '../deployments/publish.js';
 import { assertNotDeploying } from '../deployments/service.js';
 import { requestPathFits } from './check-options.js';
-import { findTask, insertTask, updateTaskRow } from './repo.js';
+import { findTask, insertTask, unknownNodeIds, updateTaskRow } from './repo.js';
 import { deployDeadlineOf, type StoreContext } from './store-context.js';
 import { TaskChanges, TaskInput, taskDefaults, type TaskFields } from './task-input.js';
 import { columnsOfFields, type Task } from './task-model.js';
@@ -24,6 +24,12 @@ function assertRunnable(fields: TaskFields): void {
 function parsed<T>(result: { ok: true; data: T } | { ok: false; errors: FieldError[] }): T {
   if (!result.ok) throw badParameter(result.errors);
   return result.data;
+}
+
+/** Every selected node must exist: 1001 with one `nodeIds` error (10010003) per unknown id. */
+async function assertNodesExist(db: Db, nodeIds: readonly number[]): Promise<void> {
+  const unknown = await unknownNodeIds(db, nodeIds);
+  if (unknown.length > 0) throw badParameter(unknown.map((nodeId) => fieldError('nodeIds', 10010003, { nodeId })));
 }
 
 async function scopedTask(db: Db, custId: number, taskId: number): Promise<Task> {
@@ -43,6 +49,7 @@ export async function createTask(ctx: StoreContext, custId: number, input: TaskI
   assertRunnable(fields);
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
+    await assertNodesExist(trx, fields.nodeIds);
     const task = await insertTask(trx, { ...columnsOfFields(fields), cust_id: custId, version: 1, created_at: now, updated_at: now });
     await publishTask(trx, task, now, deployDeadlineOf(ctx));
     return task;
@@ -58,6 +65,7 @@ export async function updateTask(ctx: StoreContext, custId: number, taskId: numb
     await assertNotDeploying(trx, taskId, now);
     const fields: TaskFields = { ...current, ...data };
     assertRunnable(fields);
+    if (data.nodeIds !== undefined) await assertNodesExist(trx, data.nodeIds);
     const updated = await updateTaskRow(trx, current, { ...columnsOfFields(fields), updated_at: now });
     if (!updated) throw new AppError(2127);
     await publishTask(trx, updated, now, deployDeadlineOf(ctx));

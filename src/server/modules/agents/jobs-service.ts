@@ -1,0 +1,135 @@
+import type { z } from 'zod';
+import type { AgentJob } from '../../../shared/calls/agent-work.js';
+import { CheckOptions, type CheckOptionsInput } from '../../../shared/probe/options.js';
+import { CheckResult } from '../../../shared/probe/results.js';
+import { validate } from '../../../shared/validation/validate.js';
+import type { ServerContext } from '../../context.js';
+import type { AgentJobRow, AgentJobState } from '../../db/schema-nodes.js';
+import { AppError, badParameter, fieldError } from '../../http/app-error.js';
+import { newToken } from '../../security/tokens.js';
+import { parseSelfCheckWindow } from '../nodes/node-view.js';
+import { deriveNodeStatus } from '../nodes/status.js';
+import type { AgentNode } from './authenticate.js';
+import { completeJob, expireJobs, findJob, insertJob, takeQueuedJobs } from './jobs-repo.js';
+import { findNodeLiveness } from './repo.js';
+
+/** A job no agent took within this time expires. */
+export const JOB_TAKE_TIMEOUT_MS = 60_000;
+/** A taken job expires when no result came within its own timeout plus this. */
+export const JOB_RESULT_GRACE_MS = 60_000;
+/** A held poll looks at the table this often too, for jobs queued where no signal reaches it. */
+const POLL_RECHECK_MS = 5_000;
+/** Job types customers may ask for on demand. */
+const ON_DEMAND_TYPES: readonly CheckOptions['type'][] = ['mtr'];
+
+export interface JobOutcome {
+  jobId: string;
+  nodeId: number;
+  state: AgentJobState;
+  options: CheckOptions;
+  /** The agent's result once the job is done; null before and when it expired. */
+  result: CheckResult | null;
+  createdAt: string;
+  takenAt: string | null;
+  doneAt: string | null;
+}
+
+const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+function parsedOptions(options: CheckOptionsInput): CheckOptions {
+  const parsed = validate(CheckOptions, options);
+  if (!parsed.ok) throw badParameter(parsed.errors.map((error) => ({ ...error, field: `options.${error.field}` })));
+  if (!ON_DEMAND_TYPES.includes(parsed.data.type)) throw badParameter([fieldError('options.type', 10010003)]);
+  return parsed.data;
+}
+
+/** Refuses a node that does not exist (2304), has no agent or has lost it (2554). */
+async function assertNodeOnline(ctx: ServerContext, nodeId: number): Promise<void> {
+  const node = await findNodeLiveness(ctx.db, nodeId);
+  if (!node) throw new AppError(2304);
+  const status = deriveNodeStatus({ lastSeenAt: node.last_seen_at, selfChecks: parseSelfCheckWindow(node.self_check_window) }, ctx.now());
+  if (status === 'none' || status === 'unusable') throw new AppError(2554);
+}
+
+/** Queues an on-demand job (only MTR for now) for one node's agent; answers the job id to poll. */
+export async function requestJob(ctx: ServerContext, custId: number, nodeId: number, options: CheckOptionsInput): Promise<string> {
+  const parsed = parsedOptions(options);
+  await assertNodeOnline(ctx, nodeId);
+  const now = ctx.now();
+  const jobId = newToken();
+  await insertJob(ctx.db, { id: jobId, custId, nodeId, options: JSON.stringify(parsed), createdAt: now, expiresAt: now + JOB_TAKE_TIMEOUT_MS });
+  ctx.jobSignals.notify(nodeId);
+  return jobId;
+}
+
+function jsonOf<T extends z.ZodType>(schema: T, text: string | null): z.output<T> | null {
+  if (text === null) return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function outcomeOf(row: AgentJobRow): JobOutcome {
+  const options = jsonOf(CheckOptions, row.options);
+  if (!options) throw new Error(`job ${row.id} holds unreadable options`);
+  return {
+    jobId: row.id,
+    nodeId: row.node_id,
+    state: row.state,
+    options,
+    result: jsonOf(CheckResult, row.result),
+    createdAt: new Date(row.created_at).toISOString(),
+    takenAt: isoOrNull(row.taken_at),
+    doneAt: isoOrNull(row.done_at),
+  };
+}
+
+/** Where the customer's job stands; another customer's job, or none, is 2001. */
+export async function jobOutcome(ctx: ServerContext, custId: number, jobId: string): Promise<JobOutcome> {
+  await expireJobs(ctx.db, ctx.now());
+  const row = await findJob(ctx.db, jobId);
+  if (!row || row.cust_id !== custId) throw new AppError(2001);
+  return outcomeOf(row);
+}
+
+function resultDeadline(now: number): (options: string) => number {
+  return (options) => now + (jsonOf(CheckOptions, options)?.timeoutMs ?? 0) + JOB_RESULT_GRACE_MS;
+}
+
+async function takeJobs(ctx: ServerContext, nodeId: number): Promise<AgentJob[]> {
+  const now = ctx.now();
+  await expireJobs(ctx.db, now);
+  const taken = await takeQueuedJobs(ctx.db, nodeId, now, resultDeadline(now));
+  return taken.flatMap((job) => {
+    const options = jsonOf(CheckOptions, job.options);
+    return options ? [{ jobId: job.id, options }] : [];
+  });
+}
+
+/**
+ * The agent's long poll: answers the node's queued jobs as soon as there are any, else an empty
+ * list after `waitMs` (or at once when the server closes or the agent hangs up).
+ */
+export async function pollJobs(ctx: ServerContext, node: AgentNode, waitMs: number, abort?: AbortSignal): Promise<AgentJob[]> {
+  const giveUpAt = Date.now() + waitMs;
+  for (;;) {
+    const seen = ctx.jobSignals.generation(node.id);
+    const jobs = await takeJobs(ctx, node.id);
+    const left = giveUpAt - Date.now();
+    if (jobs.length > 0 || left <= 0 || ctx.jobSignals.isClosed || abort?.aborted === true) return jobs;
+    await ctx.jobSignals.wait(node.id, seen, Math.min(left, POLL_RECHECK_MS), abort);
+  }
+}
+
+/** The agent's result for a job it took; a job of another node, or none, is 2001. */
+export async function storeJobResult(ctx: ServerContext, node: AgentNode, jobId: string, result: CheckResult): Promise<{ stored: boolean }> {
+  const row = await findJob(ctx.db, jobId);
+  if (!row || row.node_id !== node.id) throw new AppError(2001);
+  if (jsonOf(CheckOptions, row.options)?.type !== result.type) throw badParameter([fieldError('result.type', 10010003)]);
+  const now = ctx.now();
+  await expireJobs(ctx.db, now);
+  return { stored: await completeJob(ctx.db, jobId, JSON.stringify(result), now) };
+}

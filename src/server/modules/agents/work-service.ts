@@ -1,0 +1,31 @@
+import type {
+  AcknowledgeBody,
+  AssignmentsAnswer,
+  ResultsAnswer,
+  ResultsBody,
+} from '../../../shared/calls/agent-work.js';
+import type { z } from 'zod';
+import type { ServerContext } from '../../context.js';
+import { ingestBatch } from '../../ingest/ingest.js';
+import { acknowledge, assignmentsForNode } from '../deployments/assignments.js';
+import type { AgentNode } from './authenticate.js';
+import { addDroppedResults } from './repo.js';
+
+/** What changed in the node's assignments since the version the agent has (0: all of them). */
+export function nodeAssignments(ctx: ServerContext, node: AgentNode, sinceVersion: number): Promise<AssignmentsAnswer> {
+  return assignmentsForNode(ctx, node.id, sinceVersion);
+}
+
+/** The agent runs these task versions now: their deployments to its node are completed. */
+export function acknowledgeAssignments(ctx: ServerContext, node: AgentNode, body: z.output<typeof AcknowledgeBody>): Promise<{ completed: number }> {
+  return acknowledge(ctx, node.id, body.acks);
+}
+
+/**
+ * One batch of the node's results: stored once per batch id, with the spool's drop count added to
+ * the node in the same transaction (so a resent batch does not count its drops twice).
+ */
+export function receiveResults(ctx: ServerContext, node: AgentNode, body: ResultsBody): Promise<ResultsAnswer> {
+  const onNewBatch = body.dropped > 0 ? (trx: ServerContext['db']) => addDroppedResults(trx, node.id, body.dropped) : undefined;
+  return ingestBatch(ctx, node.id, body.batchId, body.results, onNewBatch);
+}

@@ -1,0 +1,62 @@
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { issueNodeKey } from '../../src/server/modules/nodes/keys.js';
+import { createTask } from '../../src/server/modules/tasks/service.js';
+import type { Task } from '../../src/server/modules/tasks/task-model.js';
+import type { TaskInput } from '../../src/server/modules/tasks/task-input.js';
+import type { ResultItem } from '../../src/shared/calls/agent-work.js';
+import type { TestServer } from './helpers.js';
+import { httpTaskInput } from './tasks-helpers.js';
+
+export interface TestAgent {
+  nodeId: number;
+  key: string;
+  /** POSTs an agent call with this node's key; answers the parsed envelope and the HTTP status. */
+  call: (path: string, body: unknown) => Promise<{ statusCode: number; json: AgentEnvelope; response: LightMyRequestResponse }>;
+}
+
+export interface AgentEnvelope {
+  status: boolean;
+  code: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the answer it expects
+  data: any;
+}
+
+export async function nodeIdOf(server: TestServer, slug: string): Promise<number> {
+  return (await server.db.selectFrom('nodes').select('id').where('slug', '=', slug).executeTakeFirstOrThrow()).id;
+}
+
+/** An agent for a catalogue node: a fresh key, registered and with one good heartbeat (usable). */
+export async function startAgent(server: TestServer, slug: string): Promise<TestAgent> {
+  const nodeId = await nodeIdOf(server, slug);
+  const { key } = await issueNodeKey(server.db, nodeId, { now: server.clock.now(), allowPrivateTargets: true });
+  const call: TestAgent['call'] = async (path, body) => {
+    const response = await server.call(path, { token: key, body });
+    return { statusCode: response.statusCode, json: response.json<AgentEnvelope>(), response };
+  };
+  const capabilities = { ping: true, fping: true, traceroute: true, mtr: true };
+  await call('/agent/register', { version: '1.0.0', capabilities, hostname: `probe-${slug}` });
+  await heartbeat({ nodeId, key, call }, true);
+  return { nodeId, key, call };
+}
+
+export async function heartbeat(agent: TestAgent, ok: boolean): Promise<number> {
+  const selfCheck = { ok, checkedAt: new Date().toISOString(), loopbackRttMs: ok ? 0.05 : null, dnsOk: ok, toolErrors: [] };
+  const answer = await agent.call('/agent/heartbeat', { selfCheck });
+  return answer.json.data.assignmentsVersion as number;
+}
+
+/** A task of the seeded customer on the given nodes, through the service the console's calls use. */
+export function createTaskOn(server: TestServer, nodeIds: number[], overrides: Partial<TaskInput> = {}): Promise<Task> {
+  return createTask(server.app.vigil, server.custId, httpTaskInput({ nodeIds, ...overrides }));
+}
+
+/** A results batch; items are left loose so tests can send malformed ones. */
+export function resultsBody(items: (ResultItem | { taskId: number; result: unknown })[], dropped = 0, batchId: string = randomUUID()) {
+  return { batchId, dropped, results: items };
+}
+
+export async function countRows(server: Pick<TestServer, 'db'>, table: 'results' | 'rollup_minute' | 'rollup_hour' | 'latest_results'): Promise<number> {
+  const row = await server.db.selectFrom(table).select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,134 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ResultsAnswer } from '../../src/shared/calls/agent-work.js';
+import { countRows, createTaskOn, resultsBody, startAgent, type TestAgent } from './agent-helpers.js';
+import { createTestServer, START_TIME, type TestServer } from './helpers.js';
+import { httpResult } from './tasks-helpers.js';
+
+const MINUTE = 60_000;
+
+let server: TestServer;
+let tokyo: TestAgent;
+let seoul: TestAgent;
+beforeEach(async () => {
+  server = await createTestServer();
+  tokyo = await startAgent(server, 'jp-tokyo');
+  seoul = await startAgent(server, 'kr-seoul');
+});
+afterEach(() => server.close());
+
+const push = async (agent: TestAgent, body: unknown) => {
+  const answer = await agent.call('/agent/results', body);
+  return { ...answer, data: answer.json.status ? ResultsAnswer.parse(answer.json.data) : undefined };
+};
+
+const rollupsOf = (db: TestServer['db']) =>
+  db.selectFrom('rollup_minute').select(['task_id', 'node_id', 'bucket_start', 'count', 'successes', 'latency_sum']).orderBy('bucket_start').orderBy('node_id').execute();
+
+describe('POST /agent/results', () => {
+  it('stores a batch once when it is sent twice', async () => {
+    const task = await createTaskOn(server, [tokyo.nodeId]);
+    const body = resultsBody([0, 1, 2].map((minute) => ({ taskId: task.id, taskVersion: 1, result: httpResult(START_TIME + minute * MINUTE, 200, 10 + minute) })));
+    expect((await push(tokyo, body)).data).toEqual({ accepted: 3, rejected: 0, duplicate: false });
+    const rollups = await rollupsOf(server.db);
+    expect((await push(tokyo, body)).data).toEqual({ accepted: 3, rejected: 0, duplicate: true });
+    expect(await countRows(server, 'results')).toBe(3);
+    expect(await rollupsOf(server.db)).toEqual(rollups);
+    expect(rollups.map((row) => [row.count, row.latency_sum])).toEqual([[1, 10], [1, 11], [1, 12]]);
+  });
+
+  it('stores a batch once when the same batch arrives twice at the same time', async () => {
+    const task = await createTaskOn(server, [tokyo.nodeId]);
+    const body = resultsBody([{ taskId: task.id, result: httpResult(START_TIME, 200, 9) }]);
+    const answers = await Promise.all([push(tokyo, body), push(tokyo, body), push(tokyo, body)]);
+    expect(answers.map((answer) => answer.data?.duplicate).sort()).toEqual([false, true, true]);
+    expect(await countRows(server, 'results')).toBe(1);
+  });
+
+  it("rejects results for a task that does not run on the caller's node; the key decides the node", async () => {
+    const seoulTask = await createTaskOn(server, [seoul.nodeId]);
+    const item = { taskId: seoulTask.id, result: httpResult(START_TIME, 200, 8) };
+    expect((await push(tokyo, resultsBody([item]))).data).toEqual({ accepted: 0, rejected: 1, duplicate: false });
+    // There is no node field to claim another node with.
+    const claimed = await tokyo.call('/agent/results', { ...resultsBody([item]), nodeId: seoul.nodeId });
+    expect(claimed.json.code).toBe(1001);
+    expect(claimed.json.data.errors).toEqual([{ field: 'nodeId', code: 10010001 }]);
+    expect(await countRows(server, 'results')).toBe(0);
+    expect((await push(seoul, resultsBody([item]))).data).toMatchObject({ accepted: 1 });
+    const stored = await server.db.selectFrom('results').select(['node_id', 'task_id']).execute();
+    expect(stored).toEqual([{ node_id: seoul.nodeId, task_id: seoulTask.id }]);
+  });
+
+  it('refuses a batch with a malformed result (1001) and stores none of it', async () => {
+    const task = await createTaskOn(server, [tokyo.nodeId]);
+    const good = { taskId: task.id, result: httpResult(START_TIME, 200, 8) };
+    const malformed = [
+      { taskId: task.id, result: { ...httpResult(START_TIME, 200, 8), ok: 'yes' } },
+      { taskId: task.id, result: { ...httpResult(START_TIME, 200, 8), type: 42 } },
+      { taskId: task.id, result: { ...httpResult(START_TIME, 200, 8), failure: { source: 'moon', code: 'timeout' } } },
+    ];
+    for (const bad of malformed) {
+      const answer = await tokyo.call('/agent/results', resultsBody([good, bad]));
+      expect([answer.statusCode, answer.json.code]).toEqual([400, 1001]);
+      expect(answer.json.data.errors[0].field).toMatch(/^results\.1\.result/);
+    }
+    for (const body of [{ ...resultsBody([good]), batchId: 'not-a-uuid' }, { ...resultsBody([good]), dropped: -1 }]) {
+      expect((await tokyo.call('/agent/results', body)).json.code).toBe(1001);
+    }
+    expect(await countRows(server, 'results')).toBe(0);
+  });
+
+  it("adds the spool's dropped count to the node once per batch", async () => {
+    const task = await createTaskOn(server, [tokyo.nodeId]);
+    const body = resultsBody([{ taskId: task.id, result: httpResult(START_TIME, 200, 8) }], 25);
+    await push(tokyo, body);
+    await push(tokyo, body);
+    await push(tokyo, resultsBody([], 5));
+    const node = await server.db.selectFrom('nodes').select('results_dropped').where('id', '=', tokyo.nodeId).executeTakeFirstOrThrow();
+    expect(node.results_dropped).toBe(30);
+  });
+
+  it('accepts a full batch larger than the general body limit', async () => {
+    const task = await createTaskOn(server, [tokyo.nodeId]);
+    const items = Array.from({ length: 5_000 }, (_, index) => ({ taskId: task.id, result: httpResult(START_TIME + index * 1_000, 200, 5) }));
+    const body = resultsBody(items);
+    expect(JSON.stringify(body).length).toBeGreaterThan(server.config.bodyLimitBytes);
+    expect((await push(tokyo, body)).data).toEqual({ accepted: 5_000, rejected: 0, duplicate: false });
+    // Session calls keep the general limit.
+    const big = await server.call('/auth/login', { body: { account: 'x'.repeat(server.config.bodyLimitBytes), password: 'y' } });
+    expect(big.statusCode).toBe(413);
+  });
+});
+
+describe('a server restart', () => {
+  it('loses no delivered result and stores a re-sent batch once', async () => {
+    const task = await createTaskOn(server, [tokyo.nodeId, seoul.nodeId]);
+    const first = resultsBody([0, 1].map((minute) => ({ taskId: task.id, result: httpResult(START_TIME + minute * MINUTE, 200, 20) })));
+    const second = resultsBody([{ taskId: task.id, result: httpResult(START_TIME + 30_000, '000', null) }]);
+    expect((await push(tokyo, first)).data).toMatchObject({ accepted: 2, duplicate: false });
+    expect((await push(seoul, second)).data).toMatchObject({ accepted: 1, duplicate: false });
+    const rollupsBefore = await rollupsOf(server.db);
+    const hourBefore = await server.db.selectFrom('rollup_hour').selectAll().orderBy('node_id').execute();
+
+    // The server stops (its agent did not hear the answer) and starts again on the same file.
+    await server.restart();
+    const db = server.db;
+
+    expect((await push(tokyo, first)).data).toEqual({ accepted: 2, rejected: 0, duplicate: true });
+    expect((await push(seoul, second)).data).toEqual({ accepted: 1, rejected: 0, duplicate: true });
+    expect(await countRows(server, 'results')).toBe(3);
+    expect(await rollupsOf(db)).toEqual(rollupsBefore);
+    expect(await db.selectFrom('rollup_hour').selectAll().orderBy('node_id').execute()).toEqual(hourBefore);
+    const hour = await db.selectFrom('rollup_hour').select(['node_id', 'count', 'successes']).orderBy('node_id').execute();
+    expect(hour).toEqual(
+      [
+        { node_id: tokyo.nodeId, count: 2, successes: 2 },
+        { node_id: seoul.nodeId, count: 1, successes: 0 },
+      ].sort((a, b) => a.node_id - b.node_id),
+    );
+    // A new batch after the restart is stored as usual.
+    const later = resultsBody([{ taskId: task.id, result: httpResult(START_TIME + 2 * MINUTE, 200, 30) }], 0, randomUUID());
+    expect((await push(tokyo, later)).data).toMatchObject({ accepted: 1, duplicate: false });
+    expect(await countRows(server, 'results')).toBe(4);
+  });
+});
