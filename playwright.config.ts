@@ -2,10 +2,11 @@ import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_PATH, E2E, serverEnv } from './e2e/env.js';
 
 // Each run starts from empty databases: scripts/e2e.mjs clears .tmp/e2e before Playwright starts.
+// `npm start`'s own script: the server and, unless switched off, a probe agent for the Local node.
 const server = (port: number, name: string, extra: Record<string, string> = {}) => ({
-  command: 'node --import tsx src/server/main.ts',
+  command: 'node scripts/start.mjs',
   url: `http://127.0.0.1:${port}/api/health`,
-  env: serverEnv(port, `.tmp/e2e/${name}`, extra),
+  env: serverEnv(port, `.tmp/e2e/${name}`, { VIGIL_AGENT_DATA_DIR: `.tmp/e2e/${name}/agent`, ...extra }),
   reuseExistingServer: false,
   timeout: 60_000,
   stdout: 'pipe' as const,
@@ -40,6 +41,6 @@ export default defineConfig({
   ],
   webServer: [
     server(E2E.port, 'main'),
-    server(E2E.idlePort, 'idle', { VIGIL_IDLE_SECONDS: String(E2E.idleSeconds) }),
+    server(E2E.idlePort, 'idle', { VIGIL_IDLE_SECONDS: String(E2E.idleSeconds), VIGIL_LOCAL_AGENT: 'off' }),
   ],
 });

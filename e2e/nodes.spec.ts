@@ -65,3 +65,12 @@ test('a filter nothing matches says so and offers a reset; at 360 px the nodes a
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
+
+test('the Local node, probed by the agent that npm start runs, shows as usable with its tools', async ({ page }) => {
+  await openAndSignIn(page);
+  await page.goto('/nodes?status=usable');
+  const local = nodeRow(page, 'Local');
+  await expect(local.locator('[data-status]')).toHaveText('可用', { timeout: 30_000 });
+  await expect(local).toContainText('fping');
+  await expect(local).toContainText('traceroute');
+});

@@ -1,5 +1,5 @@
 // Small helpers shared by the npm scripts (plain Node, no build step).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -48,18 +48,54 @@ export function startServer(env = {}, extraArgs = []) {
   });
 }
 
-/** Forwards Ctrl-C and termination to the children and exits with the first child's code. */
-export function superviseChildren(children) {
+/** Forwards Ctrl-C and termination to the children; when one exits, stops the others and exits with its code. */
+export function superviseChildren(initial) {
+  const children = [];
+  let exited = false;
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => children.forEach((child) => child.kill(signal)));
   }
-  let exited = false;
-  for (const child of children) {
+  const add = (child) => {
+    children.push(child);
     child.on('exit', (code) => {
       if (exited) return;
       exited = true;
       children.filter((other) => other !== child).forEach((other) => other.kill('SIGTERM'));
       process.exitCode = code ?? 0;
     });
+  };
+  initial.forEach(add);
+  return { add };
+}
+
+/** Waits until the server answers its health call; false when it exited first. */
+export async function waitForServer(url, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && child.exitCode === null) {
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
   }
+  return false;
+}
+
+/**
+ * A fresh key for the Local node (the previous one stops working), then an agent with it. The key
+ * travels in the environment, not the command line, so it does not show in process lists.
+ */
+export async function startLocalAgent(serverUrl) {
+  const issued = JSON.parse(
+    execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/node-key.ts'), '--node', 'local', '--json'], {
+      cwd: root,
+      encoding: 'utf8',
+    }),
+  );
+  return spawn(process.execPath, ['--import', 'tsx', join(root, 'src/agent/main.ts'), '--server', serverUrl], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, VIGIL_AGENT_KEY: issued.key },
+  });
 }

@@ -79,6 +79,24 @@ export class Spool<T> {
     rmSync(join(this.dir, DROPPED_FILE), { force: true });
   }
 
+  /** Counts results lost outside the spool's limits (a batch the server refused as a whole). */
+  addDropped(count: number): void {
+    if (count > 0) this.writeDropped(this.droppedCount() + count);
+  }
+
+  /** Forgets `count` of the dropped results once they were reported; later drops stay counted. */
+  takeDropped(count: number): void {
+    const left = this.droppedCount() - count;
+    if (left > 0) this.writeDropped(left);
+    else this.clearDropped();
+  }
+
+  private writeDropped(count: number): void {
+    const path = join(this.dir, DROPPED_FILE);
+    writeFileSync(`${path}.tmp`, JSON.stringify(count));
+    renameSync(`${path}.tmp`, path);
+  }
+
   private files(): string[] {
     return readdirSync(this.dir)
       .filter((name) => BATCH_FILE.test(name))
@@ -108,6 +126,6 @@ export class Spool<T> {
       rmSync(path, { force: true });
       count -= 1;
     }
-    if (dropped > 0) writeFileSync(join(this.dir, DROPPED_FILE), JSON.stringify(this.droppedCount() + dropped));
+    this.addDropped(dropped);
   }
 }

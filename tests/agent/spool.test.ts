@@ -36,6 +36,21 @@ describe('the result spool', () => {
     expect(spool.droppedCount()).toBe(0);
   });
 
+  it('forgets only the dropped results it reported; drops after the report stay counted', () => {
+    const spool = new Spool<number>(dir, { maxBatches: 1, maxBytes: 1_000_000 });
+    spool.append([1, 2]);
+    spool.append([3]);
+    const reported = spool.droppedCount();
+    expect(reported).toBe(2);
+    spool.append([4]);
+    spool.takeDropped(reported);
+    expect(spool.droppedCount()).toBe(1);
+    spool.addDropped(5);
+    expect(new Spool<number>(dir).droppedCount()).toBe(6);
+    spool.takeDropped(6);
+    expect(spool.droppedCount()).toBe(0);
+  });
+
   it('drops by size too', () => {
     const spool = new Spool<string>(dir, { maxBatches: 100, maxBytes: 300 });
     for (let index = 0; index < 5; index += 1) spool.append(['x'.repeat(100)]);

@@ -1,0 +1,43 @@
+import { pathToFileURL } from 'node:url';
+import { startAgent } from './agent.js';
+import { AGENT_USAGE, AgentConfigError, loadAgentConfig, wantsHelp } from './config.js';
+
+/**
+ * The agent's entry: `npm run agent -- --server URL --key KEY`. Parses the configuration, starts,
+ * and stops gracefully on SIGINT/SIGTERM (results held in memory are spooled first).
+ */
+
+export { startAgent, type AgentDeps, type AgentHandle, type AgentStatus, type StopReason } from './agent.js';
+export { loadAgentConfig, type AgentConfig } from './config.js';
+
+async function main(argv: readonly string[]): Promise<number> {
+  if (wantsHelp(argv)) {
+    process.stdout.write(`${AGENT_USAGE}\n`);
+    return 0;
+  }
+  let config;
+  try {
+    config = loadAgentConfig(argv);
+  } catch (error) {
+    if (!(error instanceof AgentConfigError)) throw error;
+    process.stderr.write(`vigil agent: ${error.problems.join('\n  ')}\n\n${AGENT_USAGE}\n`);
+    return 2;
+  }
+  const agent = startAgent(config);
+  const onSignal = (): void => void agent.stop({ flush: true });
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  const reason = await agent.stopped;
+  return reason === 'key_refused' ? 1 : 0;
+}
+
+const entry = process.argv[1];
+if (entry !== undefined && import.meta.url === pathToFileURL(entry).href) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      process.stderr.write(`vigil agent: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,66 @@
+import type { ResultItem } from '../shared/calls/agent-work.js';
+import type { Spool } from './spool.js';
+
+/**
+ * Collects results in memory and writes them to the spool as one batch every `flushMs` or at
+ * `maxResults`, whichever comes first. A batch gets its id when it is spooled, so a result is never
+ * lost once spooled and never travels under two batch ids.
+ */
+
+export interface ResultBatcherOptions {
+  maxResults?: number;
+  flushMs?: number;
+  /** Told after each batch reaches the spool (delivery starts sending it). */
+  onSpooled?: (batchId: string, results: number) => void;
+}
+
+export const BATCH_MAX_RESULTS = 500;
+export const BATCH_FLUSH_MS = 1_000;
+
+export class ResultBatcher {
+  private items: ResultItem[] = [];
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+  /** Results written to the spool by this batcher. */
+  spooled = 0;
+
+  constructor(
+    private readonly spool: Spool<ResultItem>,
+    private readonly options: ResultBatcherOptions = {},
+  ) {}
+
+  get waiting(): number {
+    return this.items.length;
+  }
+
+  add(item: ResultItem): void {
+    if (this.closed) return;
+    this.items.push(item);
+    if (this.items.length >= (this.options.maxResults ?? BATCH_MAX_RESULTS)) this.flush();
+    else if (!this.timer) {
+      this.timer = setTimeout(() => this.flush(), this.options.flushMs ?? BATCH_FLUSH_MS);
+      this.timer.unref();
+    }
+  }
+
+  /** Writes what waits as one batch. */
+  flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.items.length === 0) return;
+    const results = this.items;
+    this.items = [];
+    const batch = this.spool.append(results);
+    this.spooled += results.length;
+    this.options.onSpooled?.(batch.batchId, results.length);
+  }
+
+  /** No more results; `flush` false abandons what waits in memory (a crash loses at most that). */
+  close(flush = true): void {
+    if (flush) this.flush();
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.items = [];
+    this.closed = true;
+  }
+}

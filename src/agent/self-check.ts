@@ -1,0 +1,87 @@
+import { lookup } from 'node:dns/promises';
+import { createConnection, createServer, type AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { AGENT_TOOL_ERRORS_MAX, type SelfCheck, type ToolCapabilities } from '../shared/calls/agent.js';
+import { MONITOR_TYPES } from '../shared/codes.js';
+import { IcmpOptions } from '../shared/probe/options.js';
+import { CHECKS, type CheckRegistry } from './checks/registry.js';
+import { locateTool } from './checks/tools.js';
+
+/**
+ * The agent's look at itself before each heartbeat: can it open a TCP connection over loopback,
+ * resolve a name, and run its ICMP tool. The server derives the node's status from these.
+ */
+
+const STEP_TIMEOUT_MS = 3_000;
+
+export async function detectCapabilities(): Promise<ToolCapabilities> {
+  const [ping, fping, traceroute, mtr] = await Promise.all(['ping', 'fping', 'traceroute', 'mtr'].map(async (tool) => (await locateTool(tool)) !== null));
+  return { ping: ping ?? false, fping: fping ?? false, traceroute: traceroute ?? false, mtr: mtr ?? false };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Round trip of a TCP connect to a listener of our own on 127.0.0.1, in ms; null when it failed. */
+export async function loopbackConnectMs(): Promise<number | null> {
+  const server = createServer((socket) => socket.destroy());
+  try {
+    await withTimeout(new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', resolve);
+    }), STEP_TIMEOUT_MS, 'loopback listen');
+    const { port } = server.address() as AddressInfo;
+    const started = performance.now();
+    await withTimeout(new Promise<void>((resolve, reject) => {
+      const socket = createConnection({ host: '127.0.0.1', port }, () => {
+        socket.destroy();
+        resolve();
+      });
+      socket.once('error', reject);
+    }), STEP_TIMEOUT_MS, 'loopback connect');
+    return Math.round((performance.now() - started) * 1000) / 1000;
+  } catch {
+    return null;
+  } finally {
+    server.close();
+  }
+}
+
+export async function resolverWorks(): Promise<boolean> {
+  try {
+    await withTimeout(lookup('localhost'), STEP_TIMEOUT_MS, 'lookup');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A probe-side ICMP failure (the tool broke, not the target). A missing tool is a capability, not an error. */
+async function icmpToolError(registry: CheckRegistry): Promise<string | null> {
+  const options = IcmpOptions.parse({ type: MONITOR_TYPES.ICMP, host: '127.0.0.1', count: 1, timeoutMs: STEP_TIMEOUT_MS });
+  const result = await registry[MONITOR_TYPES.ICMP].run(options, { allowPrivateTargets: true, matchingIps: [] });
+  const failure = result.failure;
+  if (!failure || failure.code === 'tool_missing') return null;
+  return `icmp: ${failure.source} ${failure.code}${failure.detail ? ` ${failure.detail}` : ''}`.slice(0, 500);
+}
+
+export async function runSelfCheck(registry: CheckRegistry = CHECKS, now: () => number = Date.now): Promise<SelfCheck> {
+  const [loopbackRttMs, dnsOk, icmpError] = await Promise.all([
+    loopbackConnectMs(),
+    resolverWorks(),
+    icmpToolError(registry).catch((error: unknown) => `icmp: ${String(error)}`.slice(0, 500)),
+  ]);
+  const toolErrors = icmpError ? [icmpError].slice(0, AGENT_TOOL_ERRORS_MAX) : [];
+  return {
+    ok: loopbackRttMs !== null && dnsOk && toolErrors.length === 0,
+    checkedAt: new Date(now()).toISOString(),
+    loopbackRttMs,
+    dnsOk,
+    toolErrors,
+  };
+}

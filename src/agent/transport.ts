@@ -1,0 +1,144 @@
+import type { z } from 'zod';
+import { API_BASE, CALLS, type Calls, type agentCalls, type agentWorkCalls } from '../shared/calls/index.js';
+import type { CallAnswer, CallBody } from '../shared/calls/define.js';
+import { backoffDelay, type BackoffPolicy, DEFAULT_BACKOFF, sleep } from './backoff.js';
+
+/**
+ * The agent's calls to the server, typed by the shared call table: the body is validated with the
+ * call's schema before it leaves, the answer parsed with its schema, the node key travels as a
+ * Bearer token. Network errors and 5xx are retried with backoff; a refused key is final.
+ */
+
+/** The calls an agent makes (access 'agent' in the call table). */
+export type AgentCallId = keyof typeof agentCalls | keyof typeof agentWorkCalls;
+
+export type TransportErrorKind =
+  /** No answer: connection refused, reset, DNS, or the call's timeout. */
+  | 'network'
+  /** The server answered 5xx. */
+  | 'server'
+  /** The server refused the call (4xx other than 401): retrying the same call will not help. */
+  | 'rejected'
+  /** The body did not pass the call's own schema; nothing was sent. */
+  | 'invalid_body'
+  /** The answer did not match the call's answer schema. */
+  | 'invalid_answer'
+  /** The agent is stopping. */
+  | 'aborted';
+
+export class TransportError extends Error {
+  constructor(
+    readonly kind: TransportErrorKind,
+    message: string,
+    readonly status?: number,
+    readonly code?: number | string,
+  ) {
+    super(message);
+    this.name = 'TransportError';
+  }
+
+  /** Worth trying again later. */
+  get retryable(): boolean {
+    return this.kind === 'network' || this.kind === 'server';
+  }
+}
+
+/** The server does not know this node key (401): the agent cannot do anything until it gets a new one. */
+export class KeyRefusedError extends Error {
+  constructor(readonly code?: number | string) {
+    super('the server refused the node key (401): ask the operator for a new key (npm run node-key)');
+    this.name = 'KeyRefusedError';
+  }
+}
+
+export interface TransportOptions {
+  serverUrl: string;
+  key: string;
+  /** Per attempt, unless a call says otherwise. */
+  timeoutMs?: number;
+  /** Aborts every call in flight (agent stopping). */
+  signal?: AbortSignal;
+  backoff?: BackoffPolicy;
+  fetch?: typeof fetch;
+}
+
+export interface CallOptions {
+  /** Attempts in all for network errors and 5xx (1: no retry). */
+  attempts?: number;
+  timeoutMs?: number;
+}
+
+export interface Transport {
+  call<K extends AgentCallId>(id: K, body: CallBody<Calls[K]>, options?: CallOptions): Promise<CallAnswer<Calls[K]>>;
+}
+
+const DEFAULT_TIMEOUT_MS = 30_000;
+const DEFAULT_ATTEMPTS = 4;
+
+interface EnvelopeLike {
+  status?: unknown;
+  code?: number | string;
+  data?: unknown;
+}
+
+async function readEnvelope(response: Response): Promise<EnvelopeLike | null> {
+  try {
+    return (await response.json()) as EnvelopeLike;
+  } catch {
+    return null;
+  }
+}
+
+function failureOf(error: unknown, stopping: boolean): Error {
+  if (error instanceof TransportError || error instanceof KeyRefusedError) return error;
+  if (stopping) return new TransportError('aborted', 'agent stopping');
+  const cause = (error as { cause?: { code?: string } }).cause?.code;
+  const text = error instanceof Error ? error.message : String(error);
+  return new TransportError('network', cause ? `${text} (${cause})` : text);
+}
+
+export function createTransport(options: TransportOptions): Transport {
+  const doFetch = options.fetch ?? fetch;
+  const base = `${options.serverUrl.replace(/\/+$/, '')}${API_BASE}`;
+  const headers = { authorization: `Bearer ${options.key}`, 'content-type': 'application/json' };
+
+  async function attempt(id: AgentCallId, payload: string, timeoutMs: number): Promise<unknown> {
+    const call = CALLS[id];
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+    try {
+      const response = await doFetch(`${base}${call.path}`, { method: call.method, headers, body: payload, signal });
+      const envelope = await readEnvelope(response);
+      if (response.status === 401) throw new KeyRefusedError(envelope?.code);
+      if (response.status >= 500) throw new TransportError('server', `${id}: HTTP ${response.status}`, response.status, envelope?.code);
+      if (!response.ok || envelope?.status !== true) {
+        throw new TransportError('rejected', `${id}: HTTP ${response.status} code ${String(envelope?.code)}`, response.status, envelope?.code);
+      }
+      const parsed = (call.answer as z.ZodType).safeParse(envelope.data);
+      if (!parsed.success) throw new TransportError('invalid_answer', `${id}: ${parsed.error.message}`.slice(0, 500), response.status);
+      return parsed.data;
+    } catch (error) {
+      throw failureOf(error, options.signal?.aborted === true);
+    }
+  }
+
+  return {
+    async call(id, body, callOptions = {}) {
+      const checked = (CALLS[id].body as z.ZodType).safeParse(body);
+      if (!checked.success) throw new TransportError('invalid_body', `${id}: ${checked.error.message}`.slice(0, 500));
+      const payload = JSON.stringify(checked.data ?? {});
+      const attempts = Math.max(1, callOptions.attempts ?? DEFAULT_ATTEMPTS);
+      const timeoutMs = callOptions.timeoutMs ?? options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+      for (let index = 0; ; index += 1) {
+        try {
+          return (await attempt(id, payload, timeoutMs)) as never;
+        } catch (error) {
+          const retry = error instanceof TransportError && error.retryable && index + 1 < attempts;
+          if (!retry) throw error;
+          await sleep(backoffDelay(index, options.backoff ?? DEFAULT_BACKOFF), options.signal);
+          if (options.signal?.aborted) throw new TransportError('aborted', 'agent stopping');
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { AgentConfigError, DEFAULT_CONCURRENCY, loadAgentConfig } from '../../src/agent/config.js';
+
+function problemsOf(argv: string[], env: Record<string, string> = {}): string[] {
+  try {
+    loadAgentConfig(argv, env);
+  } catch (error) {
+    if (error instanceof AgentConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+describe('agent configuration', () => {
+  it('reads the command line, with defaults', () => {
+    const config = loadAgentConfig(['--server', 'https://vigil.example.com/', '--key', 'vgn_abc'], {});
+    expect(config).toEqual({
+      serverUrl: 'https://vigil.example.com',
+      key: 'vgn_abc',
+      dataDir: resolve('./.data/agent'),
+      allowPrivate: false,
+      concurrency: DEFAULT_CONCURRENCY,
+      logLevel: 'info',
+    });
+  });
+
+  it('falls back to environment variables, the command line winning', () => {
+    const env = {
+      VIGIL_AGENT_SERVER: 'http://10.0.0.5:8080/api',
+      VIGIL_AGENT_KEY: 'vgn_env',
+      VIGIL_AGENT_DATA_DIR: '/var/lib/vigil-agent',
+      VIGIL_AGENT_ALLOW_PRIVATE: '1',
+      VIGIL_AGENT_CONCURRENCY: '8',
+      VIGIL_AGENT_LOG_LEVEL: 'warn',
+    };
+    expect(loadAgentConfig([], env)).toEqual({
+      serverUrl: 'http://10.0.0.5:8080',
+      key: 'vgn_env',
+      dataDir: '/var/lib/vigil-agent',
+      allowPrivate: true,
+      concurrency: 8,
+      logLevel: 'warn',
+    });
+    expect(loadAgentConfig(['--key', 'vgn_cli', '--concurrency', '3'], env)).toMatchObject({ key: 'vgn_cli', concurrency: 3 });
+  });
+
+  it('names every missing or wrong setting at once', () => {
+    expect(problemsOf([])).toEqual([
+      'missing server URL: pass --server URL or set VIGIL_AGENT_SERVER',
+      'missing node key: pass --key KEY or set VIGIL_AGENT_KEY (an operator makes one with "npm run node-key")',
+    ]);
+    const problems = problemsOf(['--server', 'ftp://x', '--key', 'k', '--concurrency', '0', '--log-level', 'loud']);
+    expect(problems).toHaveLength(3);
+    expect(problems.join('\n')).toMatch(/http or https[\s\S]*concurrency[\s\S]*log level/);
+    expect(problemsOf(['--bogus'])[0]).toMatch(/bogus/);
+  });
+});
