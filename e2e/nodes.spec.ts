@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openAndSignIn } from './helpers.js';
 
-/** A node of the list on wide screens: a table row named by the node (later tests find "Local" the same way). */
+/** A node of the list on wide screens: a table row named by the node in zh-tw (later tests find the Local node, 本機, the same way). */
 const nodeRow = (page: Page, name: string) => page.getByRole('row', { name, exact: true });
 const filter = (page: Page, label: string) => page.getByRole('search').getByRole('combobox', { name: label });
 const pager = (page: Page) => page.getByRole('navigation', { name: '分頁' });
@@ -18,10 +18,12 @@ test('the node list shows the seeded catalogue, filters it, and keeps the filter
   await expect(page.getByRole('heading', { name: '監控節點' })).toBeVisible();
 
   await pager(page).getByLabel('每頁筆數').selectOption('30');
-  const beijingTelecom = nodeRow(page, 'Beijing Telecom');
+  const beijingTelecom = nodeRow(page, '北京 電信');
   await expect(beijingTelecom).toBeVisible();
   await expect(beijingTelecom.locator('[data-status]')).toHaveText('無');
   await expect(beijingTelecom.getByRole('cell', { name: '電信' })).toBeVisible();
+  await expect(beijingTelecom).toContainText('北京 · 華北');
+  await expect(beijingTelecom).not.toContainText('Beijing');
   await expect(page.getByRole('region', { name: '狀態說明' })).toContainText('此節點尚未有代理程式執行');
   const everyNode = await totalOf(page);
 
@@ -29,7 +31,7 @@ test('the node list shows the seeded catalogue, filters it, and keeps the filter
   await filter(page, '電信業者').selectOption({ label: '聯通' });
   await expect(page).toHaveURL(/mapType=1/);
   await expect(page).toHaveURL(/isp=2/);
-  await expect(nodeRow(page, 'Beijing Unicom')).toBeVisible();
+  await expect(nodeRow(page, '北京 聯通')).toBeVisible();
   await expect(beijingTelecom).toHaveCount(0);
   const unicomInChina = await totalOf(page);
   expect(unicomInChina).toBeGreaterThan(0);
@@ -42,7 +44,7 @@ test('the node list shows the seeded catalogue, filters it, and keeps the filter
   await expect(filter(page, '地圖類型')).toHaveValue('1');
   await expect(filter(page, '電信業者')).toHaveValue('2');
   await expect(pager(page).getByLabel('每頁筆數')).toHaveValue('30');
-  await expect(nodeRow(page, 'Beijing Unicom')).toBeVisible();
+  await expect(nodeRow(page, '北京 聯通')).toBeVisible();
   expect(await totalOf(page)).toBe(unicomInChina);
 
   await page.getByRole('button', { name: '清除篩選' }).click();
@@ -60,8 +62,9 @@ test('a filter nothing matches says so and offers a reset; at 360 px the nodes a
 
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/nodes?country=SG');
-  await expect(page.getByRole('listitem', { name: 'Singapore', exact: true })).toContainText('新加坡');
-  await expect(nodeRow(page, 'Singapore')).toBeHidden();
+  await expect(page.getByRole('listitem', { name: '新加坡', exact: true })).toContainText('東南亞');
+  await expect(page.getByRole('listitem', { name: '新加坡', exact: true })).not.toContainText('Singapore');
+  await expect(nodeRow(page, '新加坡')).toBeHidden();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 });
@@ -69,7 +72,7 @@ test('a filter nothing matches says so and offers a reset; at 360 px the nodes a
 test('the Local node, probed by the agent that npm start runs, shows as usable with its tools', async ({ page }) => {
   await openAndSignIn(page);
   await page.goto('/nodes?status=usable');
-  const local = nodeRow(page, 'Local');
+  const local = nodeRow(page, '本機');
   await expect(local.locator('[data-status]')).toHaveText('可用', { timeout: 30_000 });
   await expect(local).toContainText('fping');
   await expect(local).toContainText('traceroute');

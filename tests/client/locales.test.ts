@@ -69,6 +69,21 @@ describe('locales', () => {
     expect(flat('zh-tw', 'errors').get('2004')).not.toBe(flat('zh-cn', 'errors').get('2004'));
   });
 
+  it('places use the names of Taiwan in Traditional and of the mainland in Simplified Chinese', () => {
+    const tw = flat('zh-tw', 'places');
+    const cn = flat('zh-cn', 'places');
+    const en = flat('en', 'places');
+    const names = (table: Map<string, string>, cities: string[]) => cities.map((city) => table.get(`city.${city}`));
+    const cities = ['Guangzhou', 'Urumqi', 'Sydney', 'Istanbul', 'Vientiane', 'Sao Paulo', 'Taipei'];
+    expect(names(tw, cities)).toEqual(['廣州', '烏魯木齊', '雪梨', '伊斯坦堡', '永珍', '聖保羅', '台北']);
+    expect(names(cn, cities)).toEqual(['广州', '乌鲁木齐', '悉尼', '伊斯坦布尔', '万象', '圣保罗', '台北']);
+    expect(names(en, cities)).toEqual(['Guangzhou', 'Urumqi', 'Sydney', 'Istanbul', 'Vientiane', 'São Paulo', 'Taipei']);
+    // Taipei is written with the same 台 as the country's name in each language.
+    expect(flat('zh-tw', 'common').get('codes.country.TW')?.charAt(0)).toBe(tw.get('city.Taipei')?.charAt(0));
+    expect([tw.get('province.Inner Mongolia'), cn.get('province.Inner Mongolia')]).toEqual(['內蒙古', '内蒙古']);
+    expect([tw.get('local'), cn.get('local'), en.get('local')]).toEqual(['本機', '本机', 'Local']);
+  });
+
   // Simplified/Traditional pairs of characters that differ between the scripts; characters written
   // the same in both (除 示 更 新 言) or also used in Traditional text (余 范 台 里) are left out.
   const SCRIPT_PAIRS = (
@@ -76,7 +91,10 @@ describe('locales', () => {
     '络絡 数數 项項 览覽 节節 监監 测測 态態 删刪 导導 关關 闭閉 语語 请請 为為 与與 后後 发發 应應 无無 ' +
     '动動 实實 现現 开開 显顯 个個 们們 对對 变變 确確 旧舊 统統 线線 经經 组組 结結 续續 编編 辑輯 转轉 ' +
     '载載 连連 过過 达達 迟遲 邮郵 钥鑰 链鏈 长長 问問 闲閒 电電 类類 单單 号號 会會 访訪 记記 许許 试試 ' +
-    '详詳 读讀 败敗 购購 买買 员員 围圍 处處 检檢 权權 机機 灵靈 离離 体體 简簡'
+    '详詳 读讀 败敗 购購 买買 员員 围圍 处處 检檢 权權 机機 灵靈 离離 体體 简簡 ' +
+    // Place names (places.json).
+    '滨濱 东東 辽遼 苏蘇 厦廈 门門 济濟 岛島 郑鄭 汉漢 广廣 宁寧 庆慶 贵貴 阳陽 萨薩 陕陝 兰蘭 ' +
+    '肃肅 银銀 乌烏 鲁魯 齐齊 边邊 湾灣 马馬 尔爾 圣聖 罗羅 伦倫 矶磯 纽紐'
   ).split(' ');
   const SIMPLIFIED_ONLY = SCRIPT_PAIRS.map((pair) => pair.charAt(0));
   const TRADITIONAL_ONLY = SCRIPT_PAIRS.map((pair) => pair.charAt(1));
@@ -114,15 +132,13 @@ const SOURCES = import.meta.glob('../../src/client/**/*.{ts,tsx}', { query: '?ra
 
 describe('keys used in the client', () => {
   it('every literal t() key exists', () => {
-    const common = flat('zh-tw', 'common');
-    const errors = flat('zh-tw', 'errors');
+    const tables = new Map<string, Map<string, string>>(NAMESPACES.map((namespace) => [namespace, flat('zh-tw', namespace)]));
     const missing: string[] = [];
     for (const [file, source] of Object.entries(SOURCES)) {
       for (const match of source.matchAll(/\bt\('([a-zA-Z0-9:.]+)'/g)) {
         const key = match[1] ?? '';
         const [namespace, inner] = key.includes(':') ? key.split(':') : ['common', key];
-        const table = namespace === 'errors' ? errors : common;
-        if (!table.has(inner ?? '')) missing.push(`${file}: ${key}`);
+        if (!tables.get(namespace ?? '')?.has(inner ?? '')) missing.push(`${file}: ${key}`);
       }
     }
     expect(SOURCES).not.toEqual({});

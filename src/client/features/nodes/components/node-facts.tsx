@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { NodeSummary, ToolCapabilities } from '../../../../shared/index.js';
+import { nodeCityName, nodeProvinceName } from '../place-names.js';
 import { absoluteTimeText, relativeTimeText } from '../relative-time.js';
 
 const TOOLS: readonly (keyof ToolCapabilities)[] = ['ping', 'fping', 'traceroute', 'mtr'];
@@ -49,13 +50,15 @@ export function AgentVersion({ version }: { version: string | null }) {
   return <span className="font-mono text-xs">{version}</span>;
 }
 
-/** City on top; province and region (China only) below. */
+/** City on top; province and region (China only) below, in the user's language where known. */
 export function NodeLocation({ node }: { node: NodeSummary }) {
-  const { t } = useTranslation();
-  const detail = [node.province, node.region ? t(`codes.region.${node.region}`) : null].filter(Boolean).join(' · ');
+  const { t, i18n } = useTranslation();
+  const exists = (key: string) => i18n.exists(key);
+  const province = nodeProvinceName(node, t, exists);
+  const detail = [province, node.region ? t(`codes.region.${node.region}`) : null].filter(Boolean).join(' · ');
   return (
     <span className="flex flex-col">
-      <span>{node.city}</span>
+      <span>{nodeCityName(node, t, exists)}</span>
       {detail && <span className="text-xs text-slate-500">{detail}</span>}
     </span>
   );

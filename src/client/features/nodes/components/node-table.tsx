@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NodeSummary } from '../../../../shared/index.js';
+import { citiesInSeveralCountries, nodeDisplayName } from '../place-names.js';
 import { AgentVersion, CapabilityLabels, LastSeen, NodeLocation } from './node-facts.js';
 import { NodeStatusBadge } from './status-badge.js';
 
@@ -11,9 +12,12 @@ interface NodeRowsProps {
 
 const COLUMNS = ['name', 'location', 'country', 'isp', 'status', 'capabilities', 'agentVersion', 'lastSeen'] as const;
 
-function useCodeNames() {
-  const { t } = useTranslation();
+/** Names in the user's language: the node's own (see nodeDisplayName), its country and ISP. */
+function useCodeNames(nodes: readonly NodeSummary[]) {
+  const { t, i18n } = useTranslation();
+  const sharedCities = useMemo(() => citiesInSeveralCountries(nodes), [nodes]);
   return {
+    name: (node: NodeSummary) => nodeDisplayName(node, t, (key) => i18n.exists(key), sharedCities),
     country: (node: NodeSummary) => t(`codes.country.${node.country}`, { defaultValue: node.country }),
     isp: (node: NodeSummary) => t(`codes.isp.${node.isp}`),
   };
@@ -26,7 +30,7 @@ function Cell({ children }: { children: ReactNode }) {
 /** Wide screens: one row per node, named by the node so tests and screen readers find it. */
 export function NodeTable({ nodes, now }: NodeRowsProps) {
   const { t } = useTranslation();
-  const names = useCodeNames();
+  const names = useCodeNames(nodes);
   return (
     <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white lg:block">
       <table className="min-w-full divide-y divide-slate-200">
@@ -42,9 +46,9 @@ export function NodeTable({ nodes, now }: NodeRowsProps) {
         </thead>
         <tbody className="divide-y divide-slate-100">
           {nodes.map((node) => (
-            <tr key={node.id} aria-label={node.name} data-node-id={node.id}>
+            <tr key={node.id} aria-label={names.name(node)} data-node-id={node.id}>
               <th scope="row" className="px-3 py-2.5 text-left align-top text-sm font-medium text-slate-900">
-                {node.name}
+                {names.name(node)}
               </th>
               <Cell>
                 <NodeLocation node={node} />
@@ -83,13 +87,13 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 /** Narrow screens (down to 360 px): one card per node with the same facts. */
 export function NodeCards({ nodes, now }: NodeRowsProps) {
   const { t } = useTranslation();
-  const names = useCodeNames();
+  const names = useCodeNames(nodes);
   return (
     <ul aria-label={t('nodes.caption')} className="grid gap-3 sm:grid-cols-2 lg:hidden">
       {nodes.map((node) => (
-        <li key={node.id} aria-label={node.name} data-node-id={node.id} className="rounded-lg border border-slate-200 bg-white p-4">
+        <li key={node.id} aria-label={names.name(node)} data-node-id={node.id} className="rounded-lg border border-slate-200 bg-white p-4">
           <div className="mb-3 flex items-start justify-between gap-2">
-            <h2 className="text-sm font-semibold break-words text-slate-900">{node.name}</h2>
+            <h2 className="text-sm font-semibold break-words text-slate-900">{names.name(node)}</h2>
             <NodeStatusBadge status={node.status} />
           </div>
           <dl className="grid grid-cols-2 gap-3">

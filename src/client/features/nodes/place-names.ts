@@ -1,0 +1,91 @@
+import { ISP_CODES, type NodeSummary } from '../../../shared/index.js';
+import type { Translate } from '../../lib/error-text.js';
+
+/**
+ * The server seeds its node catalogue with English names ("Beijing Telecom", city "Beijing", province
+ * "Beijing"). The console shows them in the user's language through the `places` namespace, keyed by
+ * the English text: `places:city.<city>`, `places:province.<province>`. Text without a translation
+ * (an operator's own city or node name) is shown as it is.
+ */
+export type PlacedNode = Pick<NodeSummary, 'name' | 'city' | 'province' | 'country' | 'isp'>;
+
+export type Exists = (key: string) => boolean;
+
+/** The node of the agent `npm start` runs beside the server: seeded with name and city "Local". */
+export const LOCAL_NODE_NAME = 'Local';
+
+/** The words the catalogue puts after a China city in a node's English name ("Beijing Telecom"). */
+const CATALOGUE_ISP_WORDS: Readonly<Record<number, string>> = {
+  [ISP_CODES.TELECOM]: 'Telecom',
+  [ISP_CODES.UNICOM]: 'Unicom',
+  [ISP_CODES.MOBILE]: 'Mobile',
+  [ISP_CODES.TENCENT]: 'Tencent',
+};
+
+/** Nodes of these ISPs (none, World, Southeast Asia) are named by their city alone. */
+const CITY_ONLY_ISPS: ReadonlySet<number> = new Set([ISP_CODES.NONE, ISP_CODES.WORLD, ISP_CODES.SOUTHEAST_ASIA]);
+
+const NO_SHARED_CITIES: ReadonlySet<string> = new Set();
+
+/** i18next reads ':' and '.' in a key as separators, so such text is never looked up. */
+const LOOKUP_SAFE = /^[^.:]+$/;
+
+function placeText(kind: 'city' | 'province', raw: string, t: Translate, exists: Exists): string | null {
+  if (!LOOKUP_SAFE.test(raw)) return null;
+  const key = `places:${kind}.${raw}`;
+  return exists(key) ? t(key) : null;
+}
+
+/** The name the catalogue gives a node of this city and ISP: "Beijing Telecom", or "Tokyo". */
+function catalogueName(node: PlacedNode): string | null {
+  if (CITY_ONLY_ISPS.has(node.isp)) return node.city;
+  const word = CATALOGUE_ISP_WORDS[node.isp];
+  return word === undefined ? null : `${node.city} ${word}`;
+}
+
+function countryName(node: PlacedNode, t: Translate): string {
+  return t(`codes.country.${node.country}`, { defaultValue: node.country });
+}
+
+/** The node's city in the user's language; the Local node's city is the translated "Local". */
+export function nodeCityName(node: Pick<PlacedNode, 'city'>, t: Translate, exists: Exists): string {
+  if (node.city === LOCAL_NODE_NAME) return t('places:local');
+  return placeText('city', node.city, t, exists) ?? node.city;
+}
+
+/** The node's province in the user's language; null outside China. */
+export function nodeProvinceName(node: Pick<PlacedNode, 'province'>, t: Translate, exists: Exists): string | null {
+  if (node.province === null) return null;
+  return placeText('province', node.province, t, exists) ?? node.province;
+}
+
+/**
+ * The node's name in the user's language. A catalogue node (its name still the one the catalogue
+ * gave it, its city translated) is named `<city> <ISP>` ("北京 電信"), or by its city alone for
+ * ISPs none, World and Southeast Asia — with its country when its city is in `sharedCities` (a city
+ * name found in several countries). Any other node keeps the name the operator gave it; the Local
+ * node is always the translated "Local".
+ */
+export function nodeDisplayName(
+  node: PlacedNode,
+  t: Translate,
+  exists: Exists,
+  sharedCities: ReadonlySet<string> = NO_SHARED_CITIES,
+): string {
+  if (node.name === LOCAL_NODE_NAME) return t('places:local');
+  const city = placeText('city', node.city, t, exists);
+  if (city === null || node.name !== catalogueName(node)) return node.name;
+  if (!CITY_ONLY_ISPS.has(node.isp)) return t('places:nodeName', { city, isp: t(`codes.isp.${node.isp}`) });
+  return sharedCities.has(node.city) ? t('places:cityInCountry', { city, country: countryName(node, t) }) : city;
+}
+
+/** Cities that the given nodes place in more than one country, so their names need the country. */
+export function citiesInSeveralCountries(nodes: readonly Pick<PlacedNode, 'city' | 'country'>[]): Set<string> {
+  const countries = new Map<string, Set<string>>();
+  for (const { city, country } of nodes) {
+    const seen = countries.get(city) ?? new Set<string>();
+    seen.add(country);
+    countries.set(city, seen);
+  }
+  return new Set([...countries].filter(([, seen]) => seen.size > 1).map(([city]) => city));
+}
