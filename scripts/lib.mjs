@@ -48,23 +48,30 @@ export function startServer(env = {}, extraArgs = []) {
   });
 }
 
-/** Forwards Ctrl-C and termination to the children; when one exits, stops the others and exits with its code. */
+/**
+ * Forwards Ctrl-C and termination to the children. When an essential child exits, the others are
+ * stopped and this process exits with its code; a non-essential one (the Local agent) may end alone.
+ */
 export function superviseChildren(initial) {
   const children = [];
   let exited = false;
   for (const signal of ['SIGINT', 'SIGTERM']) {
     process.on(signal, () => children.forEach((child) => child.kill(signal)));
   }
-  const add = (child) => {
+  const add = (child, { essential = true, name = 'process' } = {}) => {
     children.push(child);
     child.on('exit', (code) => {
       if (exited) return;
+      if (!essential) {
+        console.warn(`The ${name} stopped (exit code ${code ?? 'signal'}); the console keeps running.`);
+        return;
+      }
       exited = true;
       children.filter((other) => other !== child).forEach((other) => other.kill('SIGTERM'));
       process.exitCode = code ?? 0;
     });
   };
-  initial.forEach(add);
+  initial.forEach((child) => add(child));
   return { add };
 }
 

@@ -11,5 +11,11 @@ if (process.env.VIGIL_LOCAL_AGENT !== 'off') {
   const host = process.env.VIGIL_HOST;
   const reachableHost = !host || host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   const url = `http://${reachableHost}:${Number(process.env.VIGIL_PORT ?? 8080)}`;
-  if (await waitForServer(url, server)) supervisor.add(await startLocalAgent(url));
+  if (await waitForServer(url, server)) {
+    try {
+      supervisor.add(await startLocalAgent(url), { essential: false, name: 'Local probe agent' });
+    } catch (error) {
+      console.warn(`The Local probe agent could not start: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
 }
