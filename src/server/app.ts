@@ -10,6 +10,7 @@ import { accountRoutes } from './modules/account/routes.js';
 import { JobSignals } from './modules/agents/job-signals.js';
 import { agentRoutes } from './modules/agents/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { deploymentRoutes } from './modules/deployments/routes.js';
 import { inboxRoutes } from './modules/inbox/routes.js';
 import { nodeRoutes } from './modules/nodes/routes.js';
 import { platformRoutes } from './modules/platform/routes.js';
@@ -51,6 +52,8 @@ export async function buildApp(config: ResolvedConfig, options: BuildOptions): P
     config,
     now: options.now ?? Date.now,
     deployDeadlineMs: config.deployDeadlineSeconds * 1000,
+    resultRetentionDays: config.resultRetentionDays,
+    traceRetentionDays: config.traceRetentionDays,
     jobSignals: new JobSignals(),
   };
   const app = Fastify({
@@ -58,6 +61,7 @@ export async function buildApp(config: ResolvedConfig, options: BuildOptions): P
     bodyLimit: config.bodyLimitBytes,
     trustProxy: trustProxyOption(config.trustProxy),
   });
+  ctx.log = app.log;
   app.decorate('vigil', ctx);
   // Held long polls answer at once, so closing never waits for them.
   app.addHook('preClose', (done) => {
@@ -69,7 +73,8 @@ export async function buildApp(config: ResolvedConfig, options: BuildOptions): P
   const clientDir = clientDirIfBuilt(config.clientDir);
   registerErrorHandling(app, clientDir);
   if (clientDir !== undefined) await registerClientFiles(app, clientDir);
-  for (const routes of [systemRoutes, authRoutes, platformRoutes, profileRoutes, inboxRoutes, accountRoutes, nodeRoutes, agentRoutes]) routes(app);
+  for (const routes of [systemRoutes, authRoutes, platformRoutes, profileRoutes, inboxRoutes, accountRoutes, nodeRoutes, agentRoutes, deploymentRoutes])
+    routes(app);
   await app.ready();
   return app;
 }

@@ -33,9 +33,15 @@ export interface Config {
   deployDeadlineSeconds: number;
   /** Raw results are kept this long; batch ids too (a resend within it is still a duplicate). */
   resultRetentionDays: number;
+  /** Traceroute results (the route history snapshots) are kept this long, at least as long as raw results. */
+  traceRetentionDays: number;
   minuteRollupRetentionDays: number;
   hourRollupRetentionDays: number;
 }
+
+export const DEFAULT_DEPLOY_DEADLINE_SECONDS = 120;
+export const DEFAULT_RESULT_RETENTION_DAYS = 7;
+export const DEFAULT_TRACE_RETENTION_DAYS = 90;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -140,8 +146,9 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: trustProxy(env, 'VIGIL_TRUST_PROXY'),
     seedCustomer: seed(env, 'VIGIL_SEED_ACCOUNT', 'VIGIL_SEED_PASSWORD', 'demo01'),
     seedAdmin: seed(env, 'VIGIL_SEED_ADMIN_ACCOUNT', 'VIGIL_SEED_ADMIN_PASSWORD', 'admin01'),
-    deployDeadlineSeconds: integer(env, 'VIGIL_DEPLOY_DEADLINE_SECONDS', 120, 5, 24 * 3600),
-    resultRetentionDays: integer(env, 'VIGIL_RESULT_RETENTION_DAYS', 7, 1, 3650),
+    deployDeadlineSeconds: integer(env, 'VIGIL_DEPLOY_DEADLINE_SECONDS', DEFAULT_DEPLOY_DEADLINE_SECONDS, 5, 24 * 3600),
+    resultRetentionDays: integer(env, 'VIGIL_RESULT_RETENTION_DAYS', DEFAULT_RESULT_RETENTION_DAYS, 1, 3650),
+    traceRetentionDays: integer(env, 'VIGIL_TRACE_RETENTION_DAYS', DEFAULT_TRACE_RETENTION_DAYS, 1, 3650),
     minuteRollupRetentionDays: integer(env, 'VIGIL_MINUTE_ROLLUP_RETENTION_DAYS', 2, 1, 3650),
     hourRollupRetentionDays: integer(env, 'VIGIL_HOUR_ROLLUP_RETENTION_DAYS', 400, 1, 3650),
   };

@@ -15,8 +15,13 @@ export interface ServerContext {
   now: () => number;
   /** From the configuration: how long a node has to acknowledge a task version. */
   deployDeadlineMs: number;
+  /** From the configuration: raw and traceroute result retention (ingest refuses older results). */
+  resultRetentionDays: number;
+  traceRetentionDays: number;
   /** Wakes agents' long polls when a job is queued for their node. */
   jobSignals: JobSignals;
+  /** The server's logger, for problems no caller sees (set once the app exists). */
+  log?: { warn: (fields: object, message: string) => void };
 }
 
 /** The caller as /profile shows them: a customer user, or the administrator (not a user of the customer). */

@@ -54,15 +54,19 @@ describe('schedulePruning', () => {
     try {
       const task = await createTask(store.ctx, store.custId, httpTaskInput({ type: 2, port: 443, nodeIds: [1] }));
       const ages = [0, 2, 5, 20];
-      const items = ages.map((days) => ({ taskId: task.id, result: tcpResult(STORE_START - days * DAY, true, 5) }));
-      expect((await ingestBatch(store.ctx, 1, 'old', items)).accepted).toBe(4);
+      for (const days of ages) {
+        // Each result arrives when it was fresh: the store refuses results older than its retention.
+        store.setTime(STORE_START - days * DAY);
+        const item = { taskId: task.id, result: tcpResult(STORE_START - days * DAY, true, 5) };
+        expect((await ingestBatch(store.ctx, 1, `old-${days}`, [item])).accepted).toBe(1);
+      }
       const lines: LogLine[] = [];
-      const retention = { resultRetentionDays: 3, minuteRollupRetentionDays: 1, hourRollupRetentionDays: 10 };
+      const retention = { resultRetentionDays: 3, traceRetentionDays: 30, minuteRollupRetentionDays: 1, hourRollupRetentionDays: 10 };
       const schedule = schedulePruning(store.db, retention, recordingLog(lines), () => STORE_START + 1000);
       await schedule.stop();
       const left = async (table: 'results' | 'rollup_minute' | 'rollup_hour') => (await store.db.selectFrom(table).select('task_id').execute()).length;
       expect([await left('results'), await left('rollup_minute'), await left('rollup_hour')]).toEqual([2, 1, 3]);
-      expect(lines).toEqual([{ level: 'info', fields: { pruned: { raw: 2, minute: 3, hour: 1, batches: 0 } } }]);
+      expect(lines).toEqual([{ level: 'info', fields: { pruned: { raw: 2, minute: 3, hour: 1, batches: 2, jobs: 0, deployments: 0 } } }]);
     } finally {
       await store.close();
     }

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JobsAnswer } from '../../src/shared/calls/agent-work.js';
+import {
+  AGENT_JOBS_PER_POLL_MAX,
+  JobsAnswer,
+  ON_DEMAND_JOBS_PER_CUSTOMER_MAX,
+  ON_DEMAND_JOBS_PER_NODE_MAX,
+} from '../../src/shared/calls/agent-work.js';
 import type { CheckResult } from '../../src/shared/probe/results.js';
 import { AppError } from '../../src/server/http/app-error.js';
 import { jobOutcome, requestJob } from '../../src/server/modules/agents/jobs-service.js';
@@ -140,5 +145,34 @@ describe('on-demand jobs', () => {
     };
     expect((await tokyo.call('/agent/job-result', { jobId, result: icmp })).json.code).toBe(1001);
     expect((await tokyo.call('/agent/job-result', { jobId, result: { type: 'mtr' } })).json.code).toBe(1001);
+  });
+
+  it('is busy (2555) past the outstanding jobs a node or a customer may have, and hands out at most 2 per poll', async () => {
+    const seoul = await startAgent(server, 'kr-seoul');
+    const singapore = await startAgent(server, 'sg-singapore');
+    const otherCustomer = await addCustomer(server, 'Other Ltd');
+    const ask = (custId: number, nodeId: number) => requestJob(server.app.vigil, custId, nodeId, MTR);
+
+    const tokyoJobs: string[] = [];
+    for (let index = 0; index < ON_DEMAND_JOBS_PER_NODE_MAX; index += 1) tokyoJobs.push(await ask(server.custId, tokyo.nodeId));
+    expect(await errorCodeOf(ask(server.custId, tokyo.nodeId))).toBe(2555);
+    // The node is full whoever asks.
+    expect(await errorCodeOf(ask(otherCustomer, tokyo.nodeId))).toBe(2555);
+    for (let index = 0; index < ON_DEMAND_JOBS_PER_CUSTOMER_MAX - ON_DEMAND_JOBS_PER_NODE_MAX; index += 1) await ask(server.custId, seoul.nodeId);
+    // The customer is full on a node with room; another customer is not.
+    expect(await errorCodeOf(ask(server.custId, singapore.nodeId))).toBe(2555);
+    expect(await errorCodeOf(ask(otherCustomer, singapore.nodeId))).toBeUndefined();
+
+    const first = await poll(tokyo, 0);
+    expect(first.map((job) => job.jobId)).toEqual(tokyoJobs.slice(0, AGENT_JOBS_PER_POLL_MAX));
+    expect((await poll(tokyo, 0)).map((job) => job.jobId)).toEqual(tokyoJobs.slice(AGENT_JOBS_PER_POLL_MAX, 2 * AGENT_JOBS_PER_POLL_MAX));
+    // Taken jobs still count until their result arrives.
+    expect(await errorCodeOf(ask(server.custId, tokyo.nodeId))).toBe(2555);
+    for (const job of first) await tokyo.call('/agent/job-result', { jobId: job.jobId, result: mtrResult(server.clock.now()) });
+    expect(await errorCodeOf(ask(server.custId, tokyo.nodeId))).toBeUndefined();
+    // Expired jobs free their places too.
+    server.clock.advanceSeconds(61);
+    await heartbeat(seoul, true);
+    expect(await errorCodeOf(ask(server.custId, seoul.nodeId))).toBeUndefined();
   });
 });

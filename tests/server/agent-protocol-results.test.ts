@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ResultsAnswer } from '../../src/shared/calls/agent-work.js';
+import { AGENT_BODY_LIMIT_BYTES, ResultsAnswer } from '../../src/shared/calls/agent-work.js';
 import { countRows, createTaskOn, resultsBody, startAgent, type TestAgent } from './agent-helpers.js';
 import { createTestServer, START_TIME, type TestServer } from './helpers.js';
 import { httpResult } from './tasks-helpers.js';
 
 const MINUTE = 60_000;
+const HOUR = 3_600_000;
+/** Within the hour before the server's clock, so a few minutes' results share an hour bucket. */
+const T0 = Math.floor(START_TIME / HOUR) * HOUR;
 
 let server: TestServer;
 let tokyo: TestAgent;
@@ -28,7 +31,7 @@ const rollupsOf = (db: TestServer['db']) =>
 describe('POST /agent/results', () => {
   it('stores a batch once when it is sent twice', async () => {
     const task = await createTaskOn(server, [tokyo.nodeId]);
-    const body = resultsBody([0, 1, 2].map((minute) => ({ taskId: task.id, taskVersion: 1, result: httpResult(START_TIME + minute * MINUTE, 200, 10 + minute) })));
+    const body = resultsBody([0, 1, 2].map((minute) => ({ taskId: task.id, taskVersion: 1, result: httpResult(T0 + minute * MINUTE, 200, 10 + minute) })));
     expect((await push(tokyo, body)).data).toEqual({ accepted: 3, rejected: 0, duplicate: false });
     const rollups = await rollupsOf(server.db);
     expect((await push(tokyo, body)).data).toEqual({ accepted: 3, rejected: 0, duplicate: true });
@@ -39,7 +42,7 @@ describe('POST /agent/results', () => {
 
   it('stores a batch once when the same batch arrives twice at the same time', async () => {
     const task = await createTaskOn(server, [tokyo.nodeId]);
-    const body = resultsBody([{ taskId: task.id, result: httpResult(START_TIME, 200, 9) }]);
+    const body = resultsBody([{ taskId: task.id, result: httpResult(T0, 200, 9) }]);
     const answers = await Promise.all([push(tokyo, body), push(tokyo, body), push(tokyo, body)]);
     expect(answers.map((answer) => answer.data?.duplicate).sort()).toEqual([false, true, true]);
     expect(await countRows(server, 'results')).toBe(1);
@@ -47,7 +50,7 @@ describe('POST /agent/results', () => {
 
   it("rejects results for a task that does not run on the caller's node; the key decides the node", async () => {
     const seoulTask = await createTaskOn(server, [seoul.nodeId]);
-    const item = { taskId: seoulTask.id, result: httpResult(START_TIME, 200, 8) };
+    const item = { taskId: seoulTask.id, result: httpResult(T0, 200, 8) };
     expect((await push(tokyo, resultsBody([item]))).data).toEqual({ accepted: 0, rejected: 1, duplicate: false });
     // There is no node field to claim another node with.
     const claimed = await tokyo.call('/agent/results', { ...resultsBody([item]), nodeId: seoul.nodeId });
@@ -61,11 +64,11 @@ describe('POST /agent/results', () => {
 
   it('refuses a batch with a malformed result (1001) and stores none of it', async () => {
     const task = await createTaskOn(server, [tokyo.nodeId]);
-    const good = { taskId: task.id, result: httpResult(START_TIME, 200, 8) };
+    const good = { taskId: task.id, result: httpResult(T0, 200, 8) };
     const malformed = [
-      { taskId: task.id, result: { ...httpResult(START_TIME, 200, 8), ok: 'yes' } },
-      { taskId: task.id, result: { ...httpResult(START_TIME, 200, 8), type: 42 } },
-      { taskId: task.id, result: { ...httpResult(START_TIME, 200, 8), failure: { source: 'moon', code: 'timeout' } } },
+      { taskId: task.id, result: { ...httpResult(T0, 200, 8), ok: 'yes' } },
+      { taskId: task.id, result: { ...httpResult(T0, 200, 8), type: 42 } },
+      { taskId: task.id, result: { ...httpResult(T0, 200, 8), failure: { source: 'moon', code: 'timeout' } } },
     ];
     for (const bad of malformed) {
       const answer = await tokyo.call('/agent/results', resultsBody([good, bad]));
@@ -80,7 +83,7 @@ describe('POST /agent/results', () => {
 
   it("adds the spool's dropped count to the node once per batch", async () => {
     const task = await createTaskOn(server, [tokyo.nodeId]);
-    const body = resultsBody([{ taskId: task.id, result: httpResult(START_TIME, 200, 8) }], 25);
+    const body = resultsBody([{ taskId: task.id, result: httpResult(T0, 200, 8) }], 25);
     await push(tokyo, body);
     await push(tokyo, body);
     await push(tokyo, resultsBody([], 5));
@@ -90,7 +93,7 @@ describe('POST /agent/results', () => {
 
   it('accepts a full batch larger than the general body limit', async () => {
     const task = await createTaskOn(server, [tokyo.nodeId]);
-    const items = Array.from({ length: 5_000 }, (_, index) => ({ taskId: task.id, result: httpResult(START_TIME + index * 1_000, 200, 5) }));
+    const items = Array.from({ length: 5_000 }, (_, index) => ({ taskId: task.id, result: httpResult(START_TIME - index * 1_000, 200, 5) }));
     const body = resultsBody(items);
     expect(JSON.stringify(body).length).toBeGreaterThan(server.config.bodyLimitBytes);
     expect((await push(tokyo, body)).data).toEqual({ accepted: 5_000, rejected: 0, duplicate: false });
@@ -100,11 +103,35 @@ describe('POST /agent/results', () => {
   });
 });
 
+describe('request bodies and authentication', () => {
+  it('refuses an unauthenticated large batch with 401 before reading its body', async () => {
+    // Not even JSON: had the body been parsed first, the answer would be 1001.
+    const payload = `{"batchId": ${'x'.repeat(AGENT_BODY_LIMIT_BYTES - 64)}`;
+    for (const token of [undefined, 'not-a-node-key-0123456789']) {
+      const answer = await server.call('/agent/results', { token, payload });
+      expect([answer.statusCode, answer.json().code]).toEqual([401, 2308]);
+    }
+    expect(await countRows(server, 'results')).toBe(0);
+    // Session calls too: a wrong token is 401 whatever the body holds.
+    const session = await server.call('/profile/update', { token: 'not-a-session-token-012345', payload: '{"name": ' });
+    expect([session.statusCode, session.json().code]).toEqual([401, 401]);
+  });
+
+  it('gives the large body limit to result batches only', async () => {
+    const acks = Array.from({ length: 5_000 }, (_, index) => ({ taskId: index + 1, taskVersion: 1 }));
+    const padded = { acks, padding: 'x'.repeat(server.config.bodyLimitBytes) };
+    const answer = await tokyo.call('/agent/ack', padded);
+    expect([answer.statusCode, answer.json.code]).toEqual([413, 1001]);
+    // A full acknowledgement list fits the general limit.
+    expect((await tokyo.call('/agent/ack', { acks })).json.data).toEqual({ completed: 0 });
+  });
+});
+
 describe('a server restart', () => {
   it('loses no delivered result and stores a re-sent batch once', async () => {
     const task = await createTaskOn(server, [tokyo.nodeId, seoul.nodeId]);
-    const first = resultsBody([0, 1].map((minute) => ({ taskId: task.id, result: httpResult(START_TIME + minute * MINUTE, 200, 20) })));
-    const second = resultsBody([{ taskId: task.id, result: httpResult(START_TIME + 30_000, '000', null) }]);
+    const first = resultsBody([0, 1].map((minute) => ({ taskId: task.id, result: httpResult(T0 + minute * MINUTE, 200, 20) })));
+    const second = resultsBody([{ taskId: task.id, result: httpResult(T0 + 30_000, '000', null) }]);
     expect((await push(tokyo, first)).data).toMatchObject({ accepted: 2, duplicate: false });
     expect((await push(seoul, second)).data).toMatchObject({ accepted: 1, duplicate: false });
     const rollupsBefore = await rollupsOf(server.db);
@@ -127,7 +154,7 @@ describe('a server restart', () => {
       ].sort((a, b) => a.node_id - b.node_id),
     );
     // A new batch after the restart is stored as usual.
-    const later = resultsBody([{ taskId: task.id, result: httpResult(START_TIME + 2 * MINUTE, 200, 30) }], 0, randomUUID());
+    const later = resultsBody([{ taskId: task.id, result: httpResult(T0 + 2 * MINUTE, 200, 30) }], 0, randomUUID());
     expect((await push(tokyo, later)).data).toMatchObject({ accepted: 1, duplicate: false });
     expect(await countRows(server, 'results')).toBe(4);
   });

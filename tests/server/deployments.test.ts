@@ -164,4 +164,22 @@ describe('assignments', () => {
     expect(answer.full).toBe(true);
     expect(answer.assignments.map((entry) => entry.taskId)).toEqual([task.id]);
   });
+
+  it('leaves out a stored task that makes no runnable check, marks its deployment an error node, and still serves the rest', async () => {
+    const good = await createTask(store.ctx, store.custId, httpTaskInput({ nodeIds: [1, 2] }));
+    const broken = await createTask(store.ctx, store.custId, { type: MONITOR_TYPES.TCP, name: 'db', domain: 'db.example.com', port: 5432, frequencyMinutes: 5, nodeIds: [1] });
+    // A row the services would never write (an older version's data, a manual edit).
+    await store.db.updateTable('tasks').set({ port: null }).where('id', '=', broken.id).execute();
+    const warnings: object[] = [];
+    const ctx = { ...store.ctx, log: { warn: (fields: object) => warnings.push(fields) } };
+
+    const answer = await assignmentsForNode(ctx, 1, 0);
+    expect(answer.assignments.map((entry) => entry.taskId)).toEqual([good.id]);
+    expect(warnings).toEqual([{ taskId: broken.id, taskVersion: 1, nodeId: 1 }]);
+    const result = await deployResult(store.ctx, store.custId, broken.id);
+    expect(result.deployStatus).toBe('error_nodes');
+    expect(result.nodes).toMatchObject([{ nodeId: 1, state: 'error', errorCode: 2505, message: 'invalid_options' }]);
+    // The good task's deployment is untouched.
+    expect((await deployResult(store.ctx, store.custId, good.id)).deployStatus).toBe('processing');
+  });
 });

@@ -21,7 +21,11 @@ export const SEED = {
   publicUrl: 'https://vigil.example.test',
 } as const;
 
-export const START_TIME = Date.parse('2026-03-01T08:00:00.000Z');
+/**
+ * Where test servers' clocks start: the real time when the file loaded (whole seconds), so results
+ * that real agents time-stamp with the machine's clock fall within what the server accepts.
+ */
+export const START_TIME = Math.floor(Date.now() / 1000) * 1000;
 
 export interface Clock {
   now: () => number;

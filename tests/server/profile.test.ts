@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UserInfo } from '../../src/shared/calls/profile.js';
 import { AccountInfo } from '../../src/shared/calls/account.js';
-import { SEED, addCustomer, addUser, createTestServer, type TestServer } from './helpers.js';
+import { SEED, START_TIME, addCustomer, addUser, createTestServer, type TestServer } from './helpers.js';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -48,8 +48,8 @@ describe('POST /account/info', () => {
     const data = AccountInfo.parse((await server.call('/account/info', { token })).json().data);
     expect(data.customer).toEqual({ id: server.custId, name: 'Demo Customer', taxId: '04595257' });
     expect(data.contract).toMatchObject({
-      startDate: '2026-03-01',
-      endDate: '2027-03-01',
+      startDate: new Date(START_TIME).toISOString().slice(0, 10),
+      endDate: new Date(new Date(START_TIME).setUTCFullYear(new Date(START_TIME).getUTCFullYear() + 1)).toISOString().slice(0, 10),
       purchasedPoints: 10_000,
       usedPoints: 250,
       remainingPoints: 9_750,

@@ -17,10 +17,12 @@ async function tcpTask(store: TestStore, nodeIds: number[], custId = store.custI
   return createTask(store.ctx, custId, httpTaskInput({ type: 2, port: 443, nodeIds }));
 }
 
-/** Sends items in batches of `size`, each with its own id. */
+/** Sends items in batches of `size`, each with its own id, each received when its newest result is fresh. */
 async function deliver(store: TestStore, nodeId: number, items: IngestItem[], size: number, prefix: string): Promise<void> {
   for (let start = 0; start < items.length; start += size) {
-    const answer = await ingestBatch(store.ctx, nodeId, `${prefix}-${start}`, items.slice(start, start + size));
+    const batch = items.slice(start, start + size);
+    store.setTime(Math.max(...batch.map((item) => Date.parse(item.result.startedAt))));
+    const answer = await ingestBatch(store.ctx, nodeId, `${prefix}-${start}`, batch);
     expect(answer.rejected).toBe(0);
   }
 }
@@ -147,14 +149,14 @@ describe('retention', () => {
     try {
       const task = await tcpTask(store, [1]);
       const ages = [0, 1, 3, 10, 500].map((days) => STORE_START - days * DAY);
-      await deliver(store, 1, ages.map((ts) => ({ taskId: task.id, result: tcpResult(ts, true, 5) })), 10, 'old');
+      await deliver(store, 1, ages.map((ts) => ({ taskId: task.id, result: tcpResult(ts, true, 5) })), 1, 'old');
       store.setTime(STORE_START + 1000);
-      const counts = await pruneResults(store.db, store.ctx.now(), 7, 2, 400);
-      expect(counts).toEqual({ raw: 2, minute: 3, hour: 1, batches: 0 });
+      const counts = await pruneResults(store.db, store.ctx.now(), { raw: 7, minute: 2, hour: 400 });
+      expect(counts).toEqual({ raw: 2, minute: 3, hour: 1, batches: 2, jobs: 0, deployments: 0 });
       const left = async (table: 'results' | 'rollup_minute' | 'rollup_hour') =>
         (await store.db.selectFrom(table).select('task_id').execute()).length;
       expect([await left('results'), await left('rollup_minute'), await left('rollup_hour')]).toEqual([3, 2, 4]);
-      expect((await pruneResults(store.db, STORE_START + 8 * DAY)).batches).toBe(1);
+      expect((await pruneResults(store.db, STORE_START + 8 * DAY)).batches).toBe(3);
     } finally {
       await store.close();
     }

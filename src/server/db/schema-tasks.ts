@@ -124,6 +124,12 @@ export interface LatestResultsTable {
   result_id: number;
 }
 
+/** Named counters that only move forward (`result_id`: the last result id handed out). */
+export interface StoreCountersTable {
+  name: string;
+  value: number;
+}
+
 export interface TaskTables {
   tasks: TasksTable;
   node_assignments: NodeAssignmentsTable;
@@ -134,4 +140,5 @@ export interface TaskTables {
   rollup_minute: RollupTable;
   rollup_hour: RollupTable;
   latest_results: LatestResultsTable;
+  store_counters: StoreCountersTable;
 }

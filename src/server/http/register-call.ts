@@ -58,19 +58,28 @@ function authorize(call: CallDefinition, principal: Principal | undefined): void
   if (call.area && !canAccess(principal, { area: call.area, mutation: call.mutation })) throw new AppError(403);
 }
 
+/** The caller each request was admitted as; a request leaves no entry behind once it is collected. */
+const callers = new WeakMap<FastifyRequest, Caller>();
+
 /**
  * Registers one call of the call table under the base API: access, admin-mode and privilege checks,
  * body validation with the call's shared schema, and the success envelope around the answer.
+ * Access is decided when the request arrives, before its body is read, so an unauthenticated caller
+ * cannot make the server parse a body (agent result batches may be large).
  */
 export function registerCall<C extends CallDefinition>(app: FastifyInstance, call: C, handler: CallHandler<C>): void {
   app.route({
     method: call.method,
     url: `${API_BASE}${call.path}`,
     ...(call.bodyLimitBytes === undefined ? {} : { bodyLimit: call.bodyLimitBytes }),
+    onRequest: async (request) => {
+      const caller = await admit(app.vigil, call, request);
+      authorize(call, caller.principal);
+      callers.set(request, caller);
+    },
     handler: async (request, reply) => {
       const ctx = app.vigil;
-      const { principal, agent } = await admit(ctx, call, request);
-      authorize(call, principal);
+      const { principal, agent } = callers.get(request) ?? {};
       const parsed = validate(call.body, request.body);
       if (!parsed.ok) throw badParameter(parsed.errors);
       const input: CallInput<C> = {

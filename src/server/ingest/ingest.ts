@@ -1,7 +1,8 @@
+import { MONITOR_TYPES } from '../../shared/codes.js';
 import type { CheckResult } from '../../shared/probe/results.js';
 import type { Db } from '../db/connection.js';
 import { ingestGates, type IngestGate } from '../modules/deployments/assignments-repo.js';
-import type { StoreContext } from '../modules/tasks/store-context.js';
+import { retentionOf, type StoreContext } from '../modules/tasks/store-context.js';
 import { HOUR_MS, latestRows, MINUTE_MS, rollupDeltas } from './rollup-accumulator.js';
 import { resultRowOf, type ResultRow } from './result-row.js';
 import { assignResultIds, claimBatch, findBatch, insertRawResults, upsertLatest, upsertRollups } from './results-repo.js';
@@ -16,10 +17,33 @@ export interface IngestItem {
 
 export interface IngestAnswer {
   accepted: number;
-  /** Results of tasks that do not select this node, of another type, or with no valid time. */
+  /**
+   * Results of tasks that do not select this node, of another type, or with a time outside what the
+   * store keeps (older than the retention, or more than 5 minutes ahead of the server's clock).
+   */
   rejected: number;
   /** True when this batch id was already delivered: nothing was stored this time. */
   duplicate: boolean;
+}
+
+/** How far ahead of the server's clock an agent's clock may run. */
+export const MAX_CLOCK_AHEAD_MS = 5 * 60_000;
+
+/** The times a result may carry, by its type: within retention, and not (much) in the future. */
+interface TimeWindow {
+  oldestRaw: number;
+  oldestTrace: number;
+  newest: number;
+}
+
+function timeWindowOf(ctx: StoreContext, receivedAt: number): TimeWindow {
+  const { rawMs, traceMs } = retentionOf(ctx);
+  return { oldestRaw: receivedAt - rawMs, oldestTrace: receivedAt - traceMs, newest: receivedAt + MAX_CLOCK_AHEAD_MS };
+}
+
+function inWindow(window: TimeWindow, item: IngestItem, ts: number): boolean {
+  const oldest = item.result.type === MONITOR_TYPES.TRACEROUTE ? window.oldestTrace : window.oldestRaw;
+  return ts >= oldest && ts <= window.newest;
 }
 
 /** A node may report a task it runs, or ran until it was told to stop (results checked before). */
@@ -28,11 +52,11 @@ function accepts(gate: IngestGate | undefined, item: IngestItem, ts: number): bo
   return gate.active === 1 || (gate.removed_at !== null && ts <= gate.removed_at);
 }
 
-function acceptedRows(nodeId: number, items: readonly IngestItem[], gates: Map<number, IngestGate>): ResultRow[] {
+function acceptedRows(nodeId: number, items: readonly IngestItem[], gates: Map<number, IngestGate>, window: TimeWindow): ResultRow[] {
   const rows: ResultRow[] = [];
   for (const item of items) {
     const ts = Date.parse(item.result.startedAt);
-    if (accepts(gates.get(item.taskId), item, ts)) rows.push(resultRowOf(item.taskId, nodeId, ts, item.result));
+    if (accepts(gates.get(item.taskId), item, ts) && inWindow(window, item, ts)) rows.push(resultRowOf(item.taskId, nodeId, ts, item.result));
   }
   return rows;
 }
@@ -55,9 +79,13 @@ export async function ingestBatch(
     const earlier = await findBatch(trx, nodeId, batchId);
     if (earlier) return { accepted: earlier.accepted, rejected: earlier.rejected, duplicate: true };
     const gates = await ingestGates(trx, nodeId, [...new Set(items.map((item) => item.taskId))]);
-    const rows = acceptedRows(nodeId, items, gates);
+    const rows = acceptedRows(nodeId, items, gates, timeWindowOf(ctx, receivedAt));
     const rejected = items.length - rows.length;
-    await claimBatch(trx, { nodeId, batchId, receivedAt, accepted: rows.length, rejected });
+    if (!(await claimBatch(trx, { nodeId, batchId, receivedAt, accepted: rows.length, rejected }))) {
+      // Another delivery of the batch claimed it first (possible on an engine with concurrent writers).
+      const first = await findBatch(trx, nodeId, batchId);
+      return { accepted: first?.accepted ?? 0, rejected: first?.rejected ?? 0, duplicate: true };
+    }
     if (onNewBatch) await onNewBatch(trx);
     if (rows.length > 0) {
       await assignResultIds(trx, rows);

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/connection.js';
-import { pruneResults } from './retention.js';
+import { pruneResults, type RetentionDays } from './retention.js';
 
 export const PRUNE_INTERVAL_MS = 10 * 60_000;
 
@@ -10,13 +10,22 @@ export interface PruneSchedule {
   stop: () => Promise<void>;
 }
 
-type RetentionConfig = Pick<Config, 'resultRetentionDays' | 'minuteRollupRetentionDays' | 'hourRollupRetentionDays'>;
+type RetentionConfig = Pick<Config, 'resultRetentionDays' | 'traceRetentionDays' | 'minuteRollupRetentionDays' | 'hourRollupRetentionDays'>;
 
-/** Prunes results and rollups past retention now and every 10 minutes; runs never overlap. */
+function retentionDaysOf(config: RetentionConfig): Partial<RetentionDays> {
+  return {
+    raw: config.resultRetentionDays,
+    trace: config.traceRetentionDays,
+    minute: config.minuteRollupRetentionDays,
+    hour: config.hourRollupRetentionDays,
+  };
+}
+
+/** Prunes results, rollups, jobs and old deployments past retention now and every 10 minutes; runs never overlap. */
 export function schedulePruning(db: Db, config: RetentionConfig, log: FastifyBaseLogger, now: () => number = Date.now): PruneSchedule {
   let running: Promise<void> | undefined;
   const run = () => {
-    running ??= pruneResults(db, now(), config.resultRetentionDays, config.minuteRollupRetentionDays, config.hourRollupRetentionDays)
+    running ??= pruneResults(db, now(), retentionDaysOf(config))
       .then(
         (counts) => log.info({ pruned: counts }, 'pruned results past retention'),
         (error: unknown) => log.error({ err: error }, 'pruning results failed'),

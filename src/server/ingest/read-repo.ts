@@ -64,7 +64,11 @@ export async function taskHistogram(
 export function latestOfTask(db: Db, taskId: number) {
   return db
     .selectFrom('latest_results as l')
-    .leftJoin('results as r', 'r.id', 'l.result_id')
+    // The ids agree by construction; matching the task and node too keeps a wrong id from ever
+    // showing another series' details.
+    .leftJoin('results as r', (join) =>
+      join.onRef('r.id', '=', 'l.result_id').onRef('r.task_id', '=', 'l.task_id').onRef('r.node_id', '=', 'l.node_id'),
+    )
     .select(['l.node_id', 'l.ts', 'l.ok', 'l.latency_ms', 'l.status_code', 'l.failure_source', 'l.failure_code', 'l.ip_matched'])
     .select('r.details')
     .where('l.task_id', '=', taskId)

@@ -1,7 +1,8 @@
 import { serviceStatusOf, type ServiceStatus } from '../../shared/codes.js';
 import type { CheckResult } from '../../shared/probe/results.js';
 import { AppError } from '../http/app-error.js';
-import { findTask, listTaskIds } from '../modules/tasks/repo.js';
+import { customerTask } from '../modules/tasks/customer-task.js';
+import { listTaskIds } from '../modules/tasks/repo.js';
 import type { StoreContext } from '../modules/tasks/store-context.js';
 import { percentileOf } from './histogram.js';
 import { latestOfTask, sumsPerTask, taskBuckets, taskHistogram } from './read-repo.js';
@@ -61,10 +62,6 @@ function assertRange(range: TimeRange): void {
   if (!(range.to > range.from)) throw new AppError(2121);
 }
 
-async function assertTask(ctx: StoreContext, custId: number, taskId: number): Promise<void> {
-  if (!(await findTask(ctx.db, custId, taskId))) throw new AppError(2127);
-}
-
 /** Availability and average latency of every live task of the customer over the range. */
 export async function availability(ctx: StoreContext, custId: number, range: TimeRange): Promise<TaskAvailability[]> {
   assertRange(range);
@@ -115,7 +112,7 @@ export async function trend(
   options: TimeRange & { per?: Granularity },
 ): Promise<{ per: Granularity; nodes: NodeTrend[] }> {
   assertRange(options);
-  await assertTask(ctx, custId, taskId);
+  await customerTask(ctx.db, custId, taskId);
   const per = granularityOf(options, options.per);
   const rows = await taskBuckets(ctx.db, tableOf(per), taskId, bucketStarts(options, per));
   const nodes = new Map<number, TrendPoint[]>();
@@ -144,7 +141,7 @@ export async function percentile(
   range: TimeRange & { nodeId?: number },
 ): Promise<number | null> {
   assertRange(range);
-  await assertTask(ctx, custId, taskId);
+  await customerTask(ctx.db, custId, taskId);
   const per = granularityOf(range);
   const { bins, min, max } = await taskHistogram(ctx.db, tableOf(per), taskId, bucketStarts(range, per), range.nodeId);
   return percentileOf(bins, p, { min, max });
@@ -170,7 +167,7 @@ function storedResult(details: string | null): CheckResult | null {
 
 /** The newest result of each node running the task. */
 export async function latestByTask(ctx: StoreContext, custId: number, taskId: number): Promise<LatestState[]> {
-  await assertTask(ctx, custId, taskId);
+  await customerTask(ctx.db, custId, taskId);
   const rows = await latestOfTask(ctx.db, taskId);
   return rows.map((row) => ({
     nodeId: row.node_id,

@@ -46,13 +46,19 @@ export function statusCodeOf(result: CheckResult): number | null {
   return code === '000' ? 0 : code;
 }
 
+/** The monitor type of a task's result; MTR runs only as an on-demand job and is never stored here. */
+function taskTypeOf(result: CheckResult): number {
+  if (result.type === 'mtr') throw new Error('MTR results are job results, not task results');
+  return result.type;
+}
+
 export function resultRowOf(taskId: number, nodeId: number, ts: number, result: CheckResult): ResultRow {
   return {
     id: 0,
     taskId,
     nodeId,
     ts,
-    type: result.type === 'mtr' ? 0 : result.type,
+    type: taskTypeOf(result),
     ok: result.ok,
     latencyMs: headlineLatencyOf(result),
     statusCode: statusCodeOf(result),

@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type { Db } from '../db/connection.js';
+import { valuesPlaceholders } from '../db/sql-dialect.js';
 import { HISTOGRAM_COLUMNS } from './histogram.js';
 import type { ResultRow } from './result-row.js';
 import type { RollupDelta } from './rollup-accumulator.js';
@@ -8,7 +9,8 @@ import type { RollupDelta } from './rollup-accumulator.js';
  * The ingest hot path (≥ 20,000 results/s). It writes hand-written multi-row statements through
  * Kysely's executor instead of its query builder: building and compiling a 200-row × 73-column
  * upsert node by node costs more than the write itself. The SQL is standard (ON CONFLICT … DO
- * UPDATE, excluded.*, CASE); only the `?` placeholders are SQLite's, and they are made here only.
+ * UPDATE, excluded.*, CASE); only the parameter placeholders are the engine's, and db/sql-dialect.ts
+ * makes them.
  */
 
 export type RollupTableName = 'rollup_minute' | 'rollup_hour';
@@ -29,11 +31,6 @@ const ROLLUP_CHUNK = 500;
 
 const boolean = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
 
-function valuesClause(columnCount: number, rowCount: number): string {
-  const row = `(${new Array<string>(columnCount).fill('?').join(',')})`;
-  return new Array<string>(rowCount).fill(row).join(',');
-}
-
 const statementCache = new Map<string, string>();
 function cached(key: string, build: () => string): string {
   let text = statementCache.get(key);
@@ -49,19 +46,25 @@ async function inChunks<T>(items: readonly T[], size: number, write: (chunk: rea
 }
 
 /**
- * Gives the rows consecutive ids after the newest stored one. Called inside the batch's write
- * transaction (SQLite has one writer), so the latest state can point at its raw row without a
- * per-task index on results.
+ * Gives the rows consecutive ids from a counter that never goes backwards (retention may empty
+ * `results`; an id is never handed out twice), so the latest state can point at its raw row without
+ * a per-task index on results. Called inside the batch's write transaction.
  */
 export async function assignResultIds(db: Db, rows: ResultRow[]): Promise<void> {
-  const newest = await db.selectFrom('results').select(({ fn }) => fn.max('id').as('id')).executeTakeFirst();
-  let id = Number(newest?.id ?? 0);
+  if (rows.length === 0) return;
+  const counter = await db
+    .updateTable('store_counters')
+    .set((eb) => ({ value: eb('value', '+', rows.length) }))
+    .where('name', '=', 'result_id')
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  let id = counter.value - rows.length;
   for (const row of rows) row.id = ++id;
 }
 
 export function insertRawResults(db: Db, rows: readonly ResultRow[]): Promise<void> {
   return inChunks(rows, RAW_CHUNK, async (chunk) => {
-    const text = cached(`raw:${chunk.length}`, () => `insert into results (${RAW_COLUMNS.join(',')}) values ${valuesClause(RAW_COLUMNS.length, chunk.length)}`);
+    const text = cached(`raw:${chunk.length}`, () => `insert into results (${RAW_COLUMNS.join(',')}) values ${valuesPlaceholders(RAW_COLUMNS.length, chunk.length)}`);
     const params: unknown[] = [];
     for (const row of chunk) {
       params.push(row.id, row.taskId, row.nodeId, row.ts, row.type, row.ok ? 1 : 0, row.latencyMs, row.statusCode);
@@ -86,7 +89,7 @@ function rollupUpsertText(table: RollupTableName, bins: readonly number[], rowCo
   );
   const updates = [...sums, keepLower(table, 'latency_min', true), keepLower(table, 'latency_max', false)];
   return (
-    `insert into ${table} (${columns.join(',')}) values ${valuesClause(columns.length, rowCount)} ` +
+    `insert into ${table} (${columns.join(',')}) values ${valuesPlaceholders(columns.length, rowCount)} ` +
     `on conflict (bucket_start, task_id, node_id) do update set ${updates.join(', ')}`
   );
 }
@@ -137,7 +140,7 @@ function latestUpsertText(rowCount: number): string {
     (column) => `${column} = excluded.${column}`,
   );
   return (
-    `insert into latest_results (${LATEST_COLUMNS.join(',')}) values ${valuesClause(LATEST_COLUMNS.length, rowCount)} ` +
+    `insert into latest_results (${LATEST_COLUMNS.join(',')}) values ${valuesPlaceholders(LATEST_COLUMNS.length, rowCount)} ` +
     `on conflict (task_id, node_id) do update set ${updates.join(', ')} where excluded.ts >= latest_results.ts`
   );
 }

@@ -1,16 +1,44 @@
-import { sql } from 'kysely';
+import type { DeleteResult } from 'kysely';
+import { MONITOR_TYPES } from '../../shared/codes.js';
 import type { Db } from '../db/connection.js';
+import { DEFAULT_RESULT_RETENTION_DAYS, DEFAULT_TRACE_RETENTION_DAYS } from '../config.js';
 
 const DAY_MS = 86_400_000;
 /** Rows deleted per statement: each chunk is its own short write, so ingest is never held up long. */
 const CHUNK = 5_000;
+/** Where the last run stopped deleting non-traceroute results between the two retentions. */
+const RAW_MARK = 'pruned_raw_until';
+
+/** How long each kind of row is kept, in days. */
+export interface RetentionDays {
+  /** Raw results, batch ids (a resend within it is still a duplicate) and finished on-demand jobs. */
+  raw: number;
+  /** Traceroute results, the route history (at least `raw`). */
+  trace: number;
+  minute: number;
+  hour: number;
+  /** Deployment rows a newer row of the same (task, node) has superseded. */
+  supersededDeployments: number;
+}
+
+export const DEFAULT_RETENTION_DAYS: RetentionDays = {
+  raw: DEFAULT_RESULT_RETENTION_DAYS,
+  trace: DEFAULT_TRACE_RETENTION_DAYS,
+  minute: 2,
+  hour: 400,
+  supersededDeployments: 30,
+};
 
 export interface PruneCounts {
   raw: number;
   minute: number;
   hour: number;
   batches: number;
+  jobs: number;
+  deployments: number;
 }
+
+const changed = (result: DeleteResult | undefined) => Number(result?.numDeletedRows ?? 0n);
 
 async function untilDone(deleteChunk: () => Promise<number>): Promise<number> {
   let total = 0;
@@ -21,20 +49,84 @@ async function untilDone(deleteChunk: () => Promise<number>): Promise<number> {
   }
 }
 
-const changed = (result: { numAffectedRows?: bigint }) => Number(result.numAffectedRows ?? 0n);
-
-/** Raw results older than the cutoff, oldest first along the ts index. */
-function pruneRaw(db: Db, cutoff: number): Promise<number> {
+/** Every result older than the longest retention: a leading range of the ts index. */
+function pruneAllBefore(db: Db, cutoff: number): Promise<number> {
   return untilDone(async () =>
-    changed(await sql`delete from results where id in (select id from results where ts < ${cutoff} limit ${CHUNK})`.execute(db)),
+    changed(
+      await db
+        .deleteFrom('results')
+        .where('id', 'in', (eb) => eb.selectFrom('results').select('id').where('ts', '<', cutoff).limit(CHUNK))
+        .executeTakeFirst(),
+    ),
   );
+}
+
+async function rawMark(db: Db): Promise<number | undefined> {
+  return (await db.selectFrom('store_counters').select('value').where('name', '=', RAW_MARK).executeTakeFirst())?.value;
+}
+
+async function setRawMark(db: Db, value: number): Promise<void> {
+  await db
+    .insertInto('store_counters')
+    .values({ name: RAW_MARK, value })
+    .onConflict((conflict) => conflict.column('name').doUpdateSet({ value }))
+    .execute();
+}
+
+/**
+ * Results other than traceroute in [from, to), walking the ts index forward from where the last
+ * run stopped, so the traceroute rows kept in that range are not read again every run.
+ */
+async function pruneNonTraceBetween(db: Db, from: number, to: number): Promise<number> {
+  let total = 0;
+  let lower = from;
+  for (;;) {
+    const chunk = await db
+      .selectFrom('results')
+      .select(['id', 'ts'])
+      .where('ts', '>=', lower)
+      .where('ts', '<', to)
+      .where('type', '<>', MONITOR_TYPES.TRACEROUTE)
+      .orderBy('ts')
+      .limit(CHUNK)
+      .execute();
+    if (chunk.length > 0) {
+      const ids = chunk.map((row) => row.id);
+      total += changed(await db.deleteFrom('results').where('id', 'in', ids).executeTakeFirst());
+      lower = chunk[chunk.length - 1]?.ts ?? to;
+    }
+    if (chunk.length < CHUNK) return total;
+  }
+}
+
+/** Raw results past retention; traceroute results (route history) are kept for their own, longer time. */
+async function pruneRaw(db: Db, rawCutoff: number, traceCutoff: number): Promise<number> {
+  let total = await pruneAllBefore(db, Math.min(rawCutoff, traceCutoff));
+  if (rawCutoff > traceCutoff) {
+    total += await pruneNonTraceBetween(db, Math.max(traceCutoff, (await rawMark(db)) ?? traceCutoff), rawCutoff);
+    await setRawMark(db, rawCutoff);
+  }
+  return total;
 }
 
 /** Rollup rows of buckets before the cutoff: a leading range of the time-first key. */
 function pruneRollups(db: Db, table: 'rollup_minute' | 'rollup_hour', cutoff: number): Promise<number> {
   return untilDone(async () =>
     changed(
-      await sql`delete from ${sql.table(table)} where (bucket_start, task_id, node_id) in (select bucket_start, task_id, node_id from ${sql.table(table)} where bucket_start < ${cutoff} limit ${CHUNK})`.execute(db),
+      await db
+        .deleteFrom(table)
+        .where(({ eb, refTuple, selectFrom }) =>
+          eb(
+            refTuple('bucket_start', 'task_id', 'node_id'),
+            'in',
+            selectFrom(table)
+              .select(['bucket_start', 'task_id', 'node_id'])
+              .where('bucket_start', '<', cutoff)
+              .limit(CHUNK)
+              .$asTuple('bucket_start', 'task_id', 'node_id'),
+          ),
+        )
+        .executeTakeFirst(),
     ),
   );
 }
@@ -43,23 +135,81 @@ function pruneRollups(db: Db, table: 'rollup_minute' | 'rollup_hour', cutoff: nu
 function pruneBatches(db: Db, cutoff: number): Promise<number> {
   return untilDone(async () =>
     changed(
-      await sql`delete from result_batches where (node_id, batch_id) in (select node_id, batch_id from result_batches where received_at < ${cutoff} limit ${CHUNK})`.execute(db),
+      await db
+        .deleteFrom('result_batches')
+        .where(({ eb, refTuple, selectFrom }) =>
+          eb(
+            refTuple('node_id', 'batch_id'),
+            'in',
+            selectFrom('result_batches')
+              .select(['node_id', 'batch_id'])
+              .where('received_at', '<', cutoff)
+              .limit(CHUNK)
+              .$asTuple('node_id', 'batch_id'),
+          ),
+        )
+        .executeTakeFirst(),
+    ),
+  );
+}
+
+/** On-demand jobs created before the cutoff that are finished, or past their time and never finished. */
+function pruneJobs(db: Db, cutoff: number): Promise<number> {
+  return untilDone(async () =>
+    changed(
+      await db
+        .deleteFrom('agent_jobs')
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('agent_jobs')
+            .select('id')
+            .where('created_at', '<', cutoff)
+            .where((inner) => inner.or([inner('state', 'in', ['done', 'expired']), inner('expires_at', '<', cutoff)]))
+            .limit(CHUNK),
+        )
+        .executeTakeFirst(),
+    ),
+  );
+}
+
+/** Deployment rows last changed before the cutoff that a newer row of the same (task, node) replaced. */
+function pruneSupersededDeployments(db: Db, cutoff: number): Promise<number> {
+  return untilDone(async () =>
+    changed(
+      await db
+        .deleteFrom('deployments')
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('deployments as d')
+            .select('d.id')
+            .where('d.updated_at', '<', cutoff)
+            .where(({ exists, selectFrom }) =>
+              exists(
+                selectFrom('deployments as newer')
+                  .select('newer.id')
+                  .whereRef('newer.task_id', '=', 'd.task_id')
+                  .whereRef('newer.node_id', '=', 'd.node_id')
+                  .whereRef('newer.id', '>', 'd.id'),
+              ),
+            )
+            .limit(CHUNK),
+        )
+        .executeTakeFirst(),
     ),
   );
 }
 
 /** Deletes what is past retention, in bounded chunks. Answers how many rows went from each table. */
-export async function pruneResults(
-  db: Db,
-  now: number,
-  rawRetentionDays = 7,
-  minuteRetentionDays = 2,
-  hourRetentionDays = 400,
-): Promise<PruneCounts> {
+export async function pruneResults(db: Db, now: number, retention: Partial<RetentionDays> = {}): Promise<PruneCounts> {
+  const days = { ...DEFAULT_RETENTION_DAYS, ...retention };
+  const cutoff = (keepDays: number) => now - keepDays * DAY_MS;
+  const rawCutoff = cutoff(days.raw);
   return {
-    raw: await pruneRaw(db, now - rawRetentionDays * DAY_MS),
-    minute: await pruneRollups(db, 'rollup_minute', now - minuteRetentionDays * DAY_MS),
-    hour: await pruneRollups(db, 'rollup_hour', now - hourRetentionDays * DAY_MS),
-    batches: await pruneBatches(db, now - rawRetentionDays * DAY_MS),
+    raw: await pruneRaw(db, rawCutoff, cutoff(Math.max(days.raw, days.trace))),
+    minute: await pruneRollups(db, 'rollup_minute', cutoff(days.minute)),
+    hour: await pruneRollups(db, 'rollup_hour', cutoff(days.hour)),
+    batches: await pruneBatches(db, rawCutoff),
+    jobs: await pruneJobs(db, rawCutoff),
+    deployments: await pruneSupersededDeployments(db, cutoff(days.supersededDeployments)),
   };
 }

@@ -10,9 +10,14 @@ import { defineCall } from './define.js';
  */
 
 export const AGENT_BATCH_MAX = 5_000;
-/** Largest agent request body: a full results batch of HTTP checks fits well within it. */
+/** Largest results batch body (the other agent calls keep the server's general limit): a full batch of HTTP checks fits well within it. */
 export const AGENT_BODY_LIMIT_BYTES = 16 * 1024 * 1024;
 export const AGENT_JOB_WAIT_MAX_MS = 25_000;
+/** Jobs one poll hands out at most; the rest wait for the agent's next poll. */
+export const AGENT_JOBS_PER_POLL_MAX = 2;
+/** On-demand jobs waiting or running at once, per node and per customer; beyond them 2555 (detector busy). */
+export const ON_DEMAND_JOBS_PER_NODE_MAX = 10;
+export const ON_DEMAND_JOBS_PER_CUSTOMER_MAX = 20;
 
 export const Assignment = z.object({
   taskId: z.number().int(),
@@ -83,7 +88,6 @@ export const agentWorkCalls = {
     access: 'agent',
     mutation: false,
     silent: true,
-    bodyLimitBytes: AGENT_BODY_LIMIT_BYTES,
   }),
   agentAcknowledge: defineCall({
     method: 'POST',
@@ -94,7 +98,6 @@ export const agentWorkCalls = {
     access: 'agent',
     mutation: true,
     silent: true,
-    bodyLimitBytes: AGENT_BODY_LIMIT_BYTES,
   }),
   agentResults: defineCall({
     method: 'POST',
@@ -116,7 +119,6 @@ export const agentWorkCalls = {
     access: 'agent',
     mutation: false,
     silent: true,
-    bodyLimitBytes: AGENT_BODY_LIMIT_BYTES,
   }),
   agentJobResult: defineCall({
     method: 'POST',
@@ -127,6 +129,5 @@ export const agentWorkCalls = {
     access: 'agent',
     mutation: true,
     silent: true,
-    bodyLimitBytes: AGENT_BODY_LIMIT_BYTES,
   }),
 } as const;

@@ -2,6 +2,7 @@ import { accountCalls } from './account.js';
 import { agentCalls } from './agent.js';
 import { agentWorkCalls } from './agent-work.js';
 import { authCalls } from './auth.js';
+import { domainDeployCalls } from './domain-deploy.js';
 import { inboxCalls } from './inbox.js';
 import { nodeCalls } from './nodes.js';
 import { platformCalls } from './platform.js';
@@ -17,6 +18,7 @@ export const CALLS = {
   ...nodeCalls,
   ...agentCalls,
   ...agentWorkCalls,
+  ...domainDeployCalls,
 } as const;
 
 export type Calls = typeof CALLS;
@@ -31,6 +33,7 @@ export * from './agent-work.js';
 export * from './auth.js';
 export * from './common.js';
 export * from './define.js';
+export * from './domain-deploy.js';
 export * from './inbox.js';
 export * from './nodes.js';
 export * from './platform.js';

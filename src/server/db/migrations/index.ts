@@ -4,6 +4,7 @@ import { foundation } from './0001-foundation.js';
 import { nodes } from './0002-nodes.js';
 import { tasksResults } from './0003-tasks-results.js';
 import { agentJobs } from './0004-agent-jobs.js';
+import { storeCounters } from './0005-store-counters.js';
 
 /** Every migration, in the order of their names; add one file and one line per migration. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0002_nodes': nodes,
   '0003_tasks_results': tasksResults,
   '0004_agent_jobs': agentJobs,
+  '0005_store_counters': storeCounters,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -36,14 +36,26 @@ export async function expireJobs(db: Db, now: number): Promise<void> {
     .execute();
 }
 
+/** Jobs of the node or of the customer that are queued or running and not past their time. */
+export async function countOutstandingJobs(db: Db, owner: { nodeId: number } | { custId: number }, now: number): Promise<number> {
+  let query = db
+    .selectFrom('agent_jobs')
+    .select(({ fn }) => fn.countAll<number>().as('n'))
+    .where('state', 'in', ['queued', 'taken'])
+    .where('expires_at', '>', now);
+  query = 'nodeId' in owner ? query.where('node_id', '=', owner.nodeId) : query.where('cust_id', '=', owner.custId);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
 /**
- * Takes the node's queued jobs (oldest first): each becomes taken with a new deadline for its
- * result. Conditional on the state, so two polls never take the same job.
+ * Takes up to `max` of the node's queued jobs (oldest first): each becomes taken with a new
+ * deadline for its result. Conditional on the state, so two polls never take the same job.
  */
 export async function takeQueuedJobs(
   db: Db,
   nodeId: number,
   now: number,
+  max: number,
   resultDeadline: (options: string) => number,
 ): Promise<Pick<AgentJobRow, 'id' | 'options'>[]> {
   const queued = await db
@@ -53,6 +65,7 @@ export async function takeQueuedJobs(
     .where('state', '=', 'queued')
     .where('expires_at', '>', now)
     .orderBy('created_at')
+    .limit(max)
     .execute();
   const taken: Pick<AgentJobRow, 'id' | 'options'>[] = [];
   for (const job of queued) {

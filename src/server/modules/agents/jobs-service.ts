@@ -1,16 +1,21 @@
-import type { z } from 'zod';
-import type { AgentJob } from '../../../shared/calls/agent-work.js';
+import {
+  AGENT_JOBS_PER_POLL_MAX,
+  ON_DEMAND_JOBS_PER_CUSTOMER_MAX,
+  ON_DEMAND_JOBS_PER_NODE_MAX,
+  type AgentJob,
+} from '../../../shared/calls/agent-work.js';
 import { CheckOptions, type CheckOptionsInput } from '../../../shared/probe/options.js';
 import { CheckResult } from '../../../shared/probe/results.js';
 import { validate } from '../../../shared/validation/validate.js';
 import type { ServerContext } from '../../context.js';
+import { isoTime, isoTimeOrNull, parseJsonColumn } from '../../db/columns.js';
 import type { AgentJobRow, AgentJobState } from '../../db/schema-nodes.js';
 import { AppError, badParameter, fieldError } from '../../http/app-error.js';
 import { newToken } from '../../security/tokens.js';
 import { parseSelfCheckWindow } from '../nodes/node-view.js';
 import { deriveNodeStatus } from '../nodes/status.js';
 import type { AgentNode } from './authenticate.js';
-import { completeJob, expireJobs, findJob, insertJob, takeQueuedJobs } from './jobs-repo.js';
+import { completeJob, countOutstandingJobs, expireJobs, findJob, insertJob, takeQueuedJobs } from './jobs-repo.js';
 import { findNodeLiveness } from './repo.js';
 
 /** A job no agent took within this time expires. */
@@ -34,8 +39,6 @@ export interface JobOutcome {
   doneAt: string | null;
 }
 
-const isoOrNull = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
 function parsedOptions(options: CheckOptionsInput): CheckOptions {
   const parsed = validate(CheckOptions, options);
   if (!parsed.ok) throw badParameter(parsed.errors.map((error) => ({ ...error, field: `options.${error.field}` })));
@@ -51,39 +54,36 @@ async function assertNodeOnline(ctx: ServerContext, nodeId: number): Promise<voi
   if (status === 'none' || status === 'unusable') throw new AppError(2554);
 }
 
-/** Queues an on-demand job (only MTR for now) for one node's agent; answers the job id to poll. */
+/**
+ * Queues an on-demand job (only MTR for now) for one node's agent; answers the job id to poll.
+ * A node or a customer with as many outstanding jobs as allowed is busy (2555).
+ */
 export async function requestJob(ctx: ServerContext, custId: number, nodeId: number, options: CheckOptionsInput): Promise<string> {
   const parsed = parsedOptions(options);
   await assertNodeOnline(ctx, nodeId);
   const now = ctx.now();
   const jobId = newToken();
-  await insertJob(ctx.db, { id: jobId, custId, nodeId, options: JSON.stringify(parsed), createdAt: now, expiresAt: now + JOB_TAKE_TIMEOUT_MS });
+  await ctx.db.transaction().execute(async (trx) => {
+    if ((await countOutstandingJobs(trx, { nodeId }, now)) >= ON_DEMAND_JOBS_PER_NODE_MAX) throw new AppError(2555);
+    if ((await countOutstandingJobs(trx, { custId }, now)) >= ON_DEMAND_JOBS_PER_CUSTOMER_MAX) throw new AppError(2555);
+    await insertJob(trx, { id: jobId, custId, nodeId, options: JSON.stringify(parsed), createdAt: now, expiresAt: now + JOB_TAKE_TIMEOUT_MS });
+  });
   ctx.jobSignals.notify(nodeId);
   return jobId;
 }
 
-function jsonOf<T extends z.ZodType>(schema: T, text: string | null): z.output<T> | null {
-  if (text === null) return null;
-  try {
-    const parsed = schema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
 function outcomeOf(row: AgentJobRow): JobOutcome {
-  const options = jsonOf(CheckOptions, row.options);
+  const options = parseJsonColumn(CheckOptions, row.options);
   if (!options) throw new Error(`job ${row.id} holds unreadable options`);
   return {
     jobId: row.id,
     nodeId: row.node_id,
     state: row.state,
     options,
-    result: jsonOf(CheckResult, row.result),
-    createdAt: new Date(row.created_at).toISOString(),
-    takenAt: isoOrNull(row.taken_at),
-    doneAt: isoOrNull(row.done_at),
+    result: parseJsonColumn(CheckResult, row.result),
+    createdAt: isoTime(row.created_at),
+    takenAt: isoTimeOrNull(row.taken_at),
+    doneAt: isoTimeOrNull(row.done_at),
   };
 }
 
@@ -96,15 +96,15 @@ export async function jobOutcome(ctx: ServerContext, custId: number, jobId: stri
 }
 
 function resultDeadline(now: number): (options: string) => number {
-  return (options) => now + (jsonOf(CheckOptions, options)?.timeoutMs ?? 0) + JOB_RESULT_GRACE_MS;
+  return (options) => now + (parseJsonColumn(CheckOptions, options)?.timeoutMs ?? 0) + JOB_RESULT_GRACE_MS;
 }
 
 async function takeJobs(ctx: ServerContext, nodeId: number): Promise<AgentJob[]> {
   const now = ctx.now();
   await expireJobs(ctx.db, now);
-  const taken = await takeQueuedJobs(ctx.db, nodeId, now, resultDeadline(now));
+  const taken = await takeQueuedJobs(ctx.db, nodeId, now, AGENT_JOBS_PER_POLL_MAX, resultDeadline(now));
   return taken.flatMap((job) => {
-    const options = jsonOf(CheckOptions, job.options);
+    const options = parseJsonColumn(CheckOptions, job.options);
     return options ? [{ jobId: job.id, options }] : [];
   });
 }
@@ -128,7 +128,7 @@ export async function pollJobs(ctx: ServerContext, node: AgentNode, waitMs: numb
 export async function storeJobResult(ctx: ServerContext, node: AgentNode, jobId: string, result: CheckResult): Promise<{ stored: boolean }> {
   const row = await findJob(ctx.db, jobId);
   if (!row || row.node_id !== node.id) throw new AppError(2001);
-  if (jsonOf(CheckOptions, row.options)?.type !== result.type) throw badParameter([fieldError('result.type', 10010003)]);
+  if (parseJsonColumn(CheckOptions, row.options)?.type !== result.type) throw badParameter([fieldError('result.type', 10010003)]);
   const now = ctx.now();
   await expireJobs(ctx.db, now);
   return { stored: await completeJob(ctx.db, jobId, JSON.stringify(result), now) };

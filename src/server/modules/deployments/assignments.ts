@@ -1,9 +1,9 @@
 import type { CheckOptions } from '../../../shared/probe/options.js';
 import type { StoreContext } from '../tasks/store-context.js';
-import { checkOptionsOf } from '../tasks/check-options.js';
+import { runnableCheckOptionsOf } from '../tasks/check-options.js';
 import { taskOfRow } from '../tasks/task-model.js';
-import { assignmentChangesSince, nodeVersion } from './assignments-repo.js';
-import { completeAcknowledged, expireOverdue } from './deployments-repo.js';
+import { assignmentChangesSince, nodeVersion, type AssignmentChange } from './assignments-repo.js';
+import { completeAcknowledged, expireOverdue, failDeployment, INVALID_OPTIONS } from './deployments-repo.js';
 
 export interface Assignment {
   taskId: number;
@@ -24,9 +24,31 @@ export interface AssignmentsAnswer {
 }
 
 /**
+ * The assignment of one changed task, or undefined when its stored fields make no runnable check:
+ * that task is left out (logged, and its deployment to the node is an error node) so one bad task
+ * never keeps a node from the rest.
+ */
+async function assignmentOf(ctx: StoreContext, nodeId: number, change: AssignmentChange): Promise<Assignment | undefined> {
+  const task = taskOfRow(change);
+  const options = runnableCheckOptionsOf(task);
+  if (!options) {
+    ctx.log?.warn({ taskId: task.id, taskVersion: change.task_version, nodeId }, 'task skipped: its fields make no runnable check');
+    await failDeployment(ctx.db, { taskId: task.id, nodeId, taskVersion: change.task_version }, INVALID_OPTIONS, ctx.now());
+    return undefined;
+  }
+  return {
+    taskId: task.id,
+    taskVersion: change.task_version,
+    frequencyMinutes: task.frequencyMinutes,
+    options,
+    // The task's own addresses; matched-IP group addresses join them once groups exist (issue 4).
+    matchingIps: task.matchingIps,
+  };
+}
+
+/**
  * What changed for the node since `sinceVersion` (0: everything it runs). A node only ever sees
- * tasks that select it. Matching IPs are the task's own; matched-IP group addresses join them when
- * groups exist.
+ * tasks that select it.
  */
 export async function assignmentsForNode(ctx: StoreContext, nodeId: number, sinceVersion: number): Promise<AssignmentsAnswer> {
   const version = await nodeVersion(ctx.db, nodeId);
@@ -40,14 +62,8 @@ export async function assignmentsForNode(ctx: StoreContext, nodeId: number, sinc
       if (since > 0) removed.push(change.id);
       continue;
     }
-    const task = taskOfRow(change);
-    assignments.push({
-      taskId: task.id,
-      taskVersion: change.task_version,
-      frequencyMinutes: task.frequencyMinutes,
-      options: checkOptionsOf(task),
-      matchingIps: task.matchingIps,
-    });
+    const assignment = await assignmentOf(ctx, nodeId, change);
+    if (assignment) assignments.push(assignment);
   }
   return { version, full: since === 0, assignments, removed };
 }

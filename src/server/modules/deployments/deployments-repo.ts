@@ -7,6 +7,26 @@ export type DeploymentRow = Selectable<DeploymentsTable>;
 /** The code and message an error node carries when its agent did not acknowledge in time. */
 export const ACK_TIMEOUT = { code: 2505, message: 'ack_timeout' } as const;
 
+/** The code and message of an error node whose task cannot be turned into check options. */
+export const INVALID_OPTIONS = { code: 2505, message: 'invalid_options' } as const;
+
+/** The node's processing deployment of this task version becomes an error node with the reason. */
+export async function failDeployment(
+  db: Db,
+  deployment: { taskId: number; nodeId: number; taskVersion: number },
+  reason: { code: number; message: string },
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('deployments')
+    .set({ state: 'error', error_code: reason.code, error_time: now, message: reason.message, updated_at: now })
+    .where('task_id', '=', deployment.taskId)
+    .where('node_id', '=', deployment.nodeId)
+    .where('task_version', '=', deployment.taskVersion)
+    .where('state', '=', 'processing')
+    .execute();
+}
+
 /** Turns every processing deployment whose deadline has passed into an error node. */
 export async function expireOverdue(db: Db, now: number): Promise<void> {
   await db

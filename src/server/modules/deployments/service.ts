@@ -1,41 +1,26 @@
-import { AppError } from '../../http/app-error.js';
+import type { DeployResultAnswer, NodeDeployResult } from '../../../shared/calls/domain-deploy.js';
 import type { DeployStatus } from '../../../shared/codes.js';
+import { isoTime, isoTimeOrNull } from '../../db/columns.js';
 import type { Db } from '../../db/connection.js';
+import { AppError } from '../../http/app-error.js';
 import { deployDeadlineOf, type StoreContext } from '../tasks/store-context.js';
-import { findTask } from '../tasks/repo.js';
+import { customerTask } from '../tasks/customer-task.js';
 import { isActive, type Task } from '../tasks/task-model.js';
 import { currentDeployments, expireOverdue, hasProcessing, insertProcessing, type DeploymentRow } from './deployments-repo.js';
 import { sendToNode } from './publish.js';
 
-export interface NodeDeployResult {
-  nodeId: number;
-  state: DeploymentRow['state'];
-  /** Catalogue code of an error node (2505: no acknowledgement in time); null otherwise. */
-  errorCode: number | null;
-  errorTime: string | null;
-  message: string;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface DeployResult {
-  taskId: number;
-  taskVersion: number;
-  deployStatus: DeployStatus;
-  nodes: NodeDeployResult[];
-}
-
-const iso = (ms: number) => new Date(ms).toISOString();
+export type { NodeDeployResult };
+export type DeployResult = DeployResultAnswer;
 
 function nodeResultOf(row: DeploymentRow): NodeDeployResult {
   return {
     nodeId: row.node_id,
     state: row.state,
     errorCode: row.error_code,
-    errorTime: row.error_time === null ? null : iso(row.error_time),
+    errorTime: isoTimeOrNull(row.error_time),
     message: row.message,
-    createdAt: iso(row.created_at),
-    updatedAt: iso(row.updated_at),
+    createdAt: isoTime(row.created_at),
+    updatedAt: isoTime(row.updated_at),
   };
 }
 
@@ -53,12 +38,6 @@ async function currentOf(db: Db, task: Task): Promise<DeploymentRow[]> {
   return (await currentDeployments(db, task.id, task.version)).filter((row) => selected.has(row.node_id));
 }
 
-async function scopedTask(db: Db, custId: number, taskId: number): Promise<Task> {
-  const task = await findTask(db, custId, taskId);
-  if (!task) throw new AppError(2127);
-  return task;
-}
-
 /** Inside a task change's transaction: refuses (2131) while any node is still being deployed to. */
 export async function assertNotDeploying(db: Db, taskId: number, now: number): Promise<void> {
   await expireOverdue(db, now);
@@ -67,17 +46,9 @@ export async function assertNotDeploying(db: Db, taskId: number, now: number): P
 
 export async function deployResult(ctx: StoreContext, custId: number, taskId: number): Promise<DeployResult> {
   await expireOverdue(ctx.db, ctx.now());
-  const task = await scopedTask(ctx.db, custId, taskId);
+  const task = await customerTask(ctx.db, custId, taskId);
   const rows = await currentOf(ctx.db, task);
   return { taskId: task.id, taskVersion: task.version, deployStatus: deployStatusOf(rows), nodes: rows.map(nodeResultOf) };
-}
-
-/** The task-level deploy status of several tasks (for task lists). */
-export async function deployStatuses(ctx: StoreContext, tasks: readonly Task[]): Promise<Map<number, DeployStatus>> {
-  await expireOverdue(ctx.db, ctx.now());
-  const statuses = new Map<number, DeployStatus>();
-  for (const task of tasks) statuses.set(task.id, deployStatusOf(await currentOf(ctx.db, task)));
-  return statuses;
 }
 
 /** Re-sends the task's current version to its error nodes only; 2552 when no node failed. */
@@ -85,7 +56,7 @@ export async function rebuild(ctx: StoreContext, custId: number, taskId: number)
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
     await expireOverdue(trx, now);
-    const task = await scopedTask(trx, custId, taskId);
+    const task = await customerTask(trx, custId, taskId);
     const failed = (await currentOf(trx, task)).filter((row) => row.state === 'error');
     if (failed.length === 0) throw new AppError(2552);
     for (const row of failed) await sendToNode(trx, task, row.node_id);

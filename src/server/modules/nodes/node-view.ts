@@ -2,23 +2,14 @@ import { z } from 'zod';
 import { ToolCapabilities } from '../../../shared/calls/agent.js';
 import type { NodeSummary } from '../../../shared/calls/nodes.js';
 import type { ServerContext } from '../../context.js';
+import { isoTimeOrNull, parseJsonColumn } from '../../db/columns.js';
 import type { PublicNodeRow } from './repo.js';
 import { deriveNodeStatus, type SelfCheckOutcome } from './status.js';
 
 const SelfCheckWindow = z.array(z.object({ at: z.number(), ok: z.boolean() }));
 
-function parseJson<T extends z.ZodType>(schema: T, json: string | null): z.output<T> | null {
-  if (json === null) return null;
-  try {
-    const parsed = schema.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
 export function parseSelfCheckWindow(json: string): SelfCheckOutcome[] {
-  return parseJson(SelfCheckWindow, json) ?? [];
+  return parseJsonColumn(SelfCheckWindow, json) ?? [];
 }
 
 export function statusOfRow(ctx: ServerContext, row: Pick<PublicNodeRow, 'last_seen_at' | 'self_check_window'>) {
@@ -45,8 +36,8 @@ export function toNodeSummary(ctx: ServerContext, row: PublicNodeRow): NodeSumma
     latitude: row.latitude,
     longitude: row.longitude,
     status: statusOfRow(ctx, row),
-    capabilities: parseJson(ToolCapabilities, row.capabilities),
+    capabilities: parseJsonColumn(ToolCapabilities, row.capabilities),
     agentVersion: row.agent_version,
-    lastSeen: row.last_seen_at === null ? null : new Date(row.last_seen_at).toISOString(),
+    lastSeen: isoTimeOrNull(row.last_seen_at),
   };
 }

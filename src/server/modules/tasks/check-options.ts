@@ -25,13 +25,13 @@ function recordTypeOf(protocol: string): (typeof DNS_RECORD_TYPES)[number] {
 // Port 0 (or none) on HTTP, HTTPS and SSL means the protocol's default port.
 const explicitPort = (port: number | null) => (port === null || port === 0 ? undefined : port);
 
-function optionsInputOf(task: OptionFields): CheckOptionsInput {
+function optionsInputOf(task: OptionFields): CheckOptionsInput | undefined {
   const host = task.domain.trim();
   switch (task.type) {
     case MONITOR_TYPES.ICMP:
       return { type: task.type, host };
     case MONITOR_TYPES.TCP:
-      if (task.port === null) throw new Error('a TCP task needs a port');
+      if (task.port === null) return undefined;
       return { type: task.type, host, port: task.port };
     case MONITOR_TYPES.HTTP:
     case MONITOR_TYPES.HTTPS: {
@@ -51,5 +51,13 @@ function optionsInputOf(task: OptionFields): CheckOptionsInput {
 
 /** The options an agent runs for a task, parsed (defaults filled) with the shared schema. */
 export function checkOptionsOf(task: OptionFields): CheckOptions {
-  return CheckOptions.parse(optionsInputOf(task));
+  const options = runnableCheckOptionsOf(task);
+  if (!options) throw new Error(`task fields do not make runnable ${String(task.type)} check options`);
+  return options;
+}
+
+/** The options an agent runs for a task; undefined when the stored task cannot make valid ones. */
+export function runnableCheckOptionsOf(task: OptionFields): CheckOptions | undefined {
+  const parsed = CheckOptions.safeParse(optionsInputOf(task));
+  return parsed.success ? parsed.data : undefined;
 }

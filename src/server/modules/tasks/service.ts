@@ -7,7 +7,8 @@ import type { Db } from '../../db/connection.js';
 import { publishTask } from '../deployments/publish.js';
 import { assertNotDeploying } from '../deployments/service.js';
 import { requestPathFits } from './check-options.js';
-import { findTask, insertTask, unknownNodeIds, updateTaskRow } from './repo.js';
+import { customerTask } from './customer-task.js';
+import { insertTask, unknownNodeIds, updateTaskRow } from './repo.js';
 import { deployDeadlineOf, type StoreContext } from './store-context.js';
 import { TaskChanges, TaskInput, taskDefaults, type TaskFields } from './task-input.js';
 import { columnsOfFields, type Task } from './task-model.js';
@@ -32,14 +33,8 @@ async function assertNodesExist(db: Db, nodeIds: readonly number[]): Promise<voi
   if (unknown.length > 0) throw badParameter(unknown.map((nodeId) => fieldError('nodeIds', 10010003, { nodeId })));
 }
 
-async function scopedTask(db: Db, custId: number, taskId: number): Promise<Task> {
-  const task = await findTask(db, custId, taskId);
-  if (!task) throw new AppError(2127);
-  return task;
-}
-
 export async function getTask(ctx: StoreContext, custId: number, taskId: number): Promise<Task> {
-  return scopedTask(ctx.db, custId, taskId);
+  return customerTask(ctx.db, custId, taskId);
 }
 
 /** Writes the task (version 1) and a processing deployment per selected node, in one transaction. */
@@ -61,7 +56,7 @@ export async function updateTask(ctx: StoreContext, custId: number, taskId: numb
   const data = stripUndefined(parsed(validate(TaskChanges, changes)));
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
-    const current = await scopedTask(trx, custId, taskId);
+    const current = await customerTask(trx, custId, taskId);
     await assertNotDeploying(trx, taskId, now);
     const fields: TaskFields = { ...current, ...data };
     assertRunnable(fields);
@@ -77,7 +72,7 @@ export async function updateTask(ctx: StoreContext, custId: number, taskId: numb
 export async function deleteTask(ctx: StoreContext, custId: number, taskId: number): Promise<void> {
   const now = ctx.now();
   await ctx.db.transaction().execute(async (trx) => {
-    const current = await scopedTask(trx, custId, taskId);
+    const current = await customerTask(trx, custId, taskId);
     await assertNotDeploying(trx, taskId, now);
     const deleted = await updateTaskRow(trx, current, { deleted_at: now, updated_at: now });
     if (!deleted) throw new AppError(2127);
