@@ -100,7 +100,9 @@ export async function startLocalAgent(serverUrl) {
       encoding: 'utf8',
     }),
   );
-  return spawn(process.execPath, ['--import', 'tsx', join(root, 'src/agent/main.ts'), '--server', serverUrl], {
+  // One data dir for the Local node whatever its key, so a previous run's undelivered results go out.
+  const dataDir = process.env.VIGIL_AGENT_DATA_DIR ?? join(process.env.VIGIL_DATA_DIR ?? join(root, '.data'), 'agent', 'local');
+  return spawn(process.execPath, ['--import', 'tsx', join(root, 'src/agent/main.ts'), '--server', serverUrl, '--data-dir', dataDir], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, VIGIL_AGENT_KEY: issued.key },

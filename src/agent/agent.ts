@@ -4,7 +4,9 @@ import { AssignmentBook, type ScheduledAssignment } from './assignments.js';
 import type { BackoffPolicy } from './backoff.js';
 import { CHECKS, type CheckRegistry } from './checks/registry.js';
 import type { AgentConfig } from './config.js';
+import { type DataDirLock, keyIdOf, lockDataDir } from './data-dir.js';
 import { Delivery } from './delivery.js';
+import { quarantineForeignData } from './identity.js';
 import { JobLoop } from './jobs.js';
 import { type AgentLogger, createLogger } from './log.js';
 import { agentVersion, machineName, readRememberedNode, rememberNode } from './node-file.js';
@@ -53,6 +55,8 @@ export interface AgentStatus {
   resultsDelivered: number;
   duplicateBatches: number;
   batchesWaiting: number;
+  /** Damaged spool batches of unknown size dropped (their results could not be counted). */
+  unreadableBatchesDropped: number;
 }
 
 export interface AgentHandle {
@@ -70,7 +74,22 @@ function compact<T extends object>(value: T): Compact<T> {
   return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Compact<T>;
 }
 
+/**
+ * Starts an agent on its data directory. Throws DataDirLockedError when another agent uses the
+ * directory. Nothing is delivered, and cached assignments of another key are not run, until the
+ * server has said which node the key is (see identity.ts).
+ */
 export function startAgent(config: AgentConfig, deps: AgentDeps = {}): AgentHandle {
+  const lock = lockDataDir(config.dataDir);
+  try {
+    return assembleAgent(config, deps, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+function assembleAgent(config: AgentConfig, deps: AgentDeps, lock: DataDirLock): AgentHandle {
   const logger = deps.logger ?? createLogger(config.logLevel);
   const registry = deps.registry ?? CHECKS;
   const transportAbort = new AbortController();
@@ -81,7 +100,12 @@ export function startAgent(config: AgentConfig, deps: AgentDeps = {}): AgentHand
     ...compact({ fetch: deps.fetch, backoff: deps.backoff }),
   });
   const nodeFile = join(config.dataDir, 'node.json');
-  let allowPrivateTargets = config.allowPrivate && (readRememberedNode(nodeFile)?.allowPrivateTargets ?? false);
+  const cacheFile = join(config.dataDir, 'assignments.json');
+  const keyId = keyIdOf(config.key);
+  const remembered = readRememberedNode(nodeFile);
+  // Only what this very key registered is known to be its node's; anything else waits for the server.
+  const knownKey = remembered?.keyId === keyId;
+  let allowPrivateTargets = config.allowPrivate && knownKey && (remembered?.allowPrivateTargets ?? false);
   let stopReason: StopReason = 'stopped';
   let resolveStopped: (reason: StopReason) => void = () => undefined;
   const stopped = new Promise<StopReason>((resolve) => (resolveStopped = resolve));
@@ -111,7 +135,7 @@ export function startAgent(config: AgentConfig, deps: AgentDeps = {}): AgentHand
   });
   const book = new AssignmentBook({
     scheduler,
-    cacheFile: join(config.dataDir, 'assignments.json'),
+    cacheFile,
     ...compact({ minuteMs: deps.minuteMs }),
     onFresh: (fresh) => runner.runDue(fresh),
   });
@@ -129,9 +153,11 @@ export function startAgent(config: AgentConfig, deps: AgentDeps = {}): AgentHand
     announce: async () => ({ version: agentVersion(), capabilities: await detectCapabilities(), hostname: machineName() }),
     selfCheck: () => runSelfCheck(registry),
     onRegistered: (answer) => {
+      quarantineForeignData(remembered, answer, { dataDir: config.dataDir, spool, cacheFile, book, flush: () => batcher.flush(), logger });
       allowPrivateTargets = config.allowPrivate && answer.allowPrivateTargets;
-      rememberNode(nodeFile, answer);
+      rememberNode(nodeFile, answer, keyId);
       logger.info('registered', { nodeId: answer.nodeId, node: answer.name, allowPrivateTargets, heartbeatSeconds: answer.heartbeatSeconds });
+      delivery.start();
       jobs.start();
     },
     onKeyRefused,
@@ -147,6 +173,7 @@ export function startAgent(config: AgentConfig, deps: AgentDeps = {}): AgentHand
         transportAbort.abort();
         await Promise.all([sync.stop(), jobs.stop(), runner.stop(), delivery.stop()]);
         batcher.close(options.flush ?? true);
+        lock.release();
         logger.info('stopped', { reason: stopReason, batchesWaiting: spool.size });
         resolveStopped(stopReason);
       })();
@@ -163,13 +190,13 @@ export function startAgent(config: AgentConfig, deps: AgentDeps = {}): AgentHand
       resultsDelivered: delivery.stats.results,
       duplicateBatches: delivery.stats.duplicates,
       batchesWaiting: spool.size,
+      unreadableBatchesDropped: spool.droppedBatches,
     }),
   };
 
-  book.loadCache();
+  if (knownKey) book.loadCache();
   logger.info('starting', { server: config.serverUrl, dataDir: config.dataDir, concurrency: config.concurrency, cachedAssignments: book.size });
   scheduler.start();
-  delivery.start();
   sync.start();
   return handle;
 }

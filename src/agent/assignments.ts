@@ -70,6 +70,12 @@ export class AssignmentBook {
     return answer.assignments;
   }
 
+  /** Forgets every assignment (in the scheduler too) and the version, without touching the cache file. */
+  reset(): void {
+    for (const taskId of [...this.held.keys()]) this.drop(taskId);
+    this.version = 0;
+  }
+
   private hold(assignment: Assignment): void {
     this.held.set(assignment.taskId, assignment);
     const minuteMs = this.options.minuteMs ?? 60_000;

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { defaultDataDirOf } from './data-dir.js';
 
 /**
  * The agent's configuration from its command line, with environment variables as fallbacks
@@ -14,7 +15,7 @@ export interface AgentConfig {
   serverUrl: string;
   /** The node key the operator issued. */
   key: string;
-  /** Where the result spool and the assignment cache live. */
+  /** Where the result spool and the assignment cache live: one directory per node key by default. */
   dataDir: string;
   /**
    * Asks for private, loopback and link-local targets to be allowed. Effective only when the
@@ -26,6 +27,7 @@ export interface AgentConfig {
   logLevel: LogLevel;
 }
 
+/** Parent of the default data directories, one per key: `<this>/<key id>`. */
 export const DEFAULT_DATA_DIR = './.data/agent';
 export const DEFAULT_CONCURRENCY = 64;
 const MAX_CONCURRENCY = 4096;
@@ -42,7 +44,8 @@ export const AGENT_USAGE = `Usage: npm run agent -- --server URL --key KEY [opti
 Options (environment variable in brackets; the command line wins):
   --server URL       API server origin, e.g. https://vigil.example.com  [VIGIL_AGENT_SERVER]
   --key KEY          the node key an operator made with "npm run node-key"  [VIGIL_AGENT_KEY]
-  --data-dir DIR     result spool and assignment cache (default ${DEFAULT_DATA_DIR})  [VIGIL_AGENT_DATA_DIR]
+  --data-dir DIR     result spool and assignment cache, one agent at a time
+                     (default ${DEFAULT_DATA_DIR}/<key id>, a directory per key)  [VIGIL_AGENT_DATA_DIR]
   --allow-private    probe private/loopback targets when the server allows it for the node  [VIGIL_AGENT_ALLOW_PRIVATE=1]
   --concurrency N    checks running at once (default ${DEFAULT_CONCURRENCY})  [VIGIL_AGENT_CONCURRENCY]
   --log-level LEVEL  ${LOG_LEVELS.join(', ')} (default info)  [VIGIL_AGENT_LOG_LEVEL]
@@ -99,6 +102,10 @@ function logLevelOf(value: string | undefined, problems: string[]): LogLevel {
   return 'info';
 }
 
+function dataDirOf(value: string | undefined, key: string): string {
+  return value ? resolve(value) : defaultDataDirOf(DEFAULT_DATA_DIR, key);
+}
+
 const truthy = (value: string | undefined): boolean => value !== undefined && ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 
 /** Reads the configuration; throws AgentConfigError naming every problem. */
@@ -116,7 +123,7 @@ export function loadAgentConfig(argv: readonly string[], env: Env = process.env)
   const config: AgentConfig = {
     serverUrl,
     key,
-    dataDir: resolve(values['data-dir'] ?? env.VIGIL_AGENT_DATA_DIR ?? DEFAULT_DATA_DIR),
+    dataDir: dataDirOf(values['data-dir'] ?? env.VIGIL_AGENT_DATA_DIR, key),
     allowPrivate: values['allow-private'] ?? truthy(env.VIGIL_AGENT_ALLOW_PRIVATE),
     concurrency: concurrencyOf(values.concurrency ?? env.VIGIL_AGENT_CONCURRENCY, problems),
     logLevel: logLevelOf(values['log-level'] ?? env.VIGIL_AGENT_LOG_LEVEL, problems),

@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { startAgent } from './agent.js';
 import { AGENT_USAGE, AgentConfigError, loadAgentConfig, wantsHelp } from './config.js';
+import { DataDirLockedError } from './data-dir.js';
 
 /**
  * The agent's entry: `npm run agent -- --server URL --key KEY`. Parses the configuration, starts,
@@ -23,7 +24,14 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`vigil agent: ${error.problems.join('\n  ')}\n\n${AGENT_USAGE}\n`);
     return 2;
   }
-  const agent = startAgent(config);
+  let agent;
+  try {
+    agent = startAgent(config);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    process.stderr.write(`vigil agent: ${error.message}\n`);
+    return 1;
+  }
   const onSignal = (): void => void agent.stop({ flush: true });
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);

@@ -10,7 +10,13 @@ import type { AgentRegisterAnswer } from '../shared/calls/agent.js';
  * during an outage probes with the node's own permissions), and the agent's version.
  */
 
-const RememberedNode = z.object({ nodeId: z.number().int(), name: z.string(), allowPrivateTargets: z.boolean() });
+const RememberedNode = z.object({
+  nodeId: z.number().int(),
+  name: z.string(),
+  allowPrivateTargets: z.boolean(),
+  /** keyIdOf the key that registered (absent in files from before it was kept). */
+  keyId: z.string().optional(),
+});
 export type RememberedNode = z.infer<typeof RememberedNode>;
 
 export function readRememberedNode(file: string): RememberedNode | null {
@@ -21,9 +27,9 @@ export function readRememberedNode(file: string): RememberedNode | null {
   }
 }
 
-export function rememberNode(file: string, answer: AgentRegisterAnswer): void {
+export function rememberNode(file: string, answer: AgentRegisterAnswer, keyId: string): void {
   mkdirSync(dirname(file), { recursive: true });
-  const node: RememberedNode = { nodeId: answer.nodeId, name: answer.name, allowPrivateTargets: answer.allowPrivateTargets };
+  const node: RememberedNode = { nodeId: answer.nodeId, name: answer.name, allowPrivateTargets: answer.allowPrivateTargets, keyId };
   writeFileSync(`${file}.tmp`, JSON.stringify(node));
   renameSync(`${file}.tmp`, file);
 }

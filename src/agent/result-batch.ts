@@ -29,10 +29,6 @@ export class ResultBatcher {
     private readonly options: ResultBatcherOptions = {},
   ) {}
 
-  get waiting(): number {
-    return this.items.length;
-  }
-
   add(item: ResultItem): void {
     if (this.closed) return;
     this.items.push(item);

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { MONITOR_TYPES } from '../shared/codes.js';
 import type { Assignment, ResultItem } from '../shared/calls/agent-work.js';
 import type { CheckOptions, CheckOptionsOf } from '../shared/probe/options.js';
@@ -9,8 +10,9 @@ import { errorText, type AgentLogger } from './log.js';
 
 /**
  * Runs assignments' checks through the registry with a concurrency limit. ICMP checks coming due
- * within a short window share one tool process (one fping for many targets) and take no check slot. A task never overlaps itself: a run that comes due
- * while the previous one still waits or runs is skipped. Each result goes to `onResult`.
+ * within a short window share one tool process (one fping for many targets) and take no check
+ * slot. A task never overlaps itself: a run that comes due while the previous one still waits or
+ * runs is skipped. Each result goes to `onResult`.
  */
 
 export interface RunnerOptions {
@@ -24,6 +26,8 @@ export interface RunnerOptions {
   onLateness?: (lateMs: number) => void;
   /** How long an ICMP check waits for others to share its tool process. */
   icmpWindowMs?: number;
+  /** ICMP checks waiting that start their shared process at once. */
+  icmpMaxJobs?: number;
 }
 
 type Unit = () => Promise<void>;
@@ -32,17 +36,25 @@ export class CheckRunner {
   private readonly queue: Unit[] = [];
   private readonly busy = new Set<number>();
   private readonly settled = new Set<Promise<void>>();
-  private readonly abort = new AbortController();
+  // Every running check listens on this one signal (and lets go when it ends), so more than
+  // Node's default of ten listeners is normal here, not a leak.
+  private readonly abort = (() => {
+    const controller = new AbortController();
+    setMaxListeners(0, controller.signal);
+    return controller;
+  })();
   private active = 0;
   /** Runs skipped because the task's previous run had not finished. */
   skipped = 0;
-  /** Results handed on. */
-  completed = 0;
 
   private readonly icmp: CheckModule<typeof MONITOR_TYPES.ICMP>;
 
   constructor(private readonly options: RunnerOptions) {
-    this.icmp = createIcmpCoalescer({ check: checkModuleOf(MONITOR_TYPES.ICMP, this.registry), ...compactWindow(options.icmpWindowMs) });
+    this.icmp = createIcmpCoalescer({
+      check: checkModuleOf(MONITOR_TYPES.ICMP, this.registry),
+      ...(options.icmpWindowMs === undefined ? {} : { windowMs: options.icmpWindowMs }),
+      ...(options.icmpMaxJobs === undefined ? {} : { maxJobs: options.icmpMaxJobs }),
+    });
   }
 
   /** Checks waiting or running. */
@@ -154,7 +166,6 @@ export class CheckRunner {
   private deliver(assignment: Assignment, result: CheckResult): void {
     // A check cut short by the agent's own stop says nothing about the target.
     if (this.abort.signal.aborted) return;
-    this.completed += 1;
     this.options.onResult({ taskId: assignment.taskId, taskVersion: assignment.taskVersion, result });
   }
 }
@@ -171,5 +182,3 @@ function probeFailure(options: CheckOptions, error: unknown): CheckResult {
     details: null,
   } as CheckResult;
 }
-
-const compactWindow = (windowMs: number | undefined): { windowMs?: number } => (windowMs === undefined ? {} : { windowMs });

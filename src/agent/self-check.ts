@@ -1,9 +1,10 @@
 import { lookup } from 'node:dns/promises';
-import { createConnection, createServer, type AddressInfo } from 'node:net';
-import { performance } from 'node:perf_hooks';
+import { createConnection, createServer, type AddressInfo, type Server } from 'node:net';
 import { AGENT_TOOL_ERRORS_MAX, type SelfCheck, type ToolCapabilities } from '../shared/calls/agent.js';
 import { MONITOR_TYPES } from '../shared/codes.js';
 import { IcmpOptions } from '../shared/probe/options.js';
+import type { Failure } from '../shared/probe/results.js';
+import { Budget, settleWithin, startStopwatch } from './checks/clock.js';
 import { CHECKS, type CheckRegistry } from './checks/registry.js';
 import { locateTool } from './checks/tools.js';
 
@@ -19,46 +20,43 @@ export async function detectCapabilities(): Promise<ToolCapabilities> {
   return { ping: ping ?? false, fping: fping ?? false, traceroute: traceroute ?? false, mtr: mtr ?? false };
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} timed out`)), ms);
+const stepFailed = (error: unknown): Failure => ({ source: 'probe', code: 'tool_error', detail: String(error) });
+
+/** Waits for one step within STEP_TIMEOUT_MS; null when it failed or overran (then `onExpire` cleans up). */
+async function step<T>(work: Promise<T>, onExpire?: () => void): Promise<T | null> {
+  const outcome = await settleWithin(work, new Budget(STEP_TIMEOUT_MS), stepFailed, onExpire);
+  return outcome.ok ? outcome.value : null;
+}
+
+function listenOnLoopback(server: Server): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
   });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /** Round trip of a TCP connect to a listener of our own on 127.0.0.1, in ms; null when it failed. */
 export async function loopbackConnectMs(): Promise<number | null> {
   const server = createServer((socket) => socket.destroy());
   try {
-    await withTimeout(new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', resolve);
-    }), STEP_TIMEOUT_MS, 'loopback listen');
-    const { port } = server.address() as AddressInfo;
-    const started = performance.now();
-    await withTimeout(new Promise<void>((resolve, reject) => {
-      const socket = createConnection({ host: '127.0.0.1', port }, () => {
-        socket.destroy();
-        resolve();
-      });
+    const port = await step(listenOnLoopback(server));
+    if (port === null) return null;
+    const watch = startStopwatch();
+    const socket = createConnection({ host: '127.0.0.1', port });
+    const connected = new Promise<number>((resolve, reject) => {
+      socket.once('connect', () => resolve(watch.elapsedMs()));
       socket.once('error', reject);
-    }), STEP_TIMEOUT_MS, 'loopback connect');
-    return Math.round((performance.now() - started) * 1000) / 1000;
-  } catch {
-    return null;
+    });
+    const connectMs = await step(connected, () => socket.destroy());
+    socket.destroy();
+    return connectMs;
   } finally {
     server.close();
   }
 }
 
 export async function resolverWorks(): Promise<boolean> {
-  try {
-    await withTimeout(lookup('localhost'), STEP_TIMEOUT_MS, 'lookup');
-    return true;
-  } catch {
-    return false;
-  }
+  return (await step(lookup('localhost'))) !== null;
 }
 
 /** A probe-side ICMP failure (the tool broke, not the target). A missing tool is a capability, not an error. */

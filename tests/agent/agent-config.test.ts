@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AgentConfigError, DEFAULT_CONCURRENCY, loadAgentConfig } from '../../src/agent/config.js';
+import { keyIdOf } from '../../src/agent/data-dir.js';
 
 function problemsOf(argv: string[], env: Record<string, string> = {}): string[] {
   try {
@@ -18,11 +19,18 @@ describe('agent configuration', () => {
     expect(config).toEqual({
       serverUrl: 'https://vigil.example.com',
       key: 'vgn_abc',
-      dataDir: resolve('./.data/agent'),
+      dataDir: resolve('./.data/agent', keyIdOf('vgn_abc')),
       allowPrivate: false,
       concurrency: DEFAULT_CONCURRENCY,
       logLevel: 'info',
     });
+  });
+
+  it('gives each key its own default data directory, so two agents in one checkout never share a spool', () => {
+    const local = loadAgentConfig(['--server', 'http://127.0.0.1:8080', '--key', 'vgn_local'], {});
+    const other = loadAgentConfig(['--server', 'http://127.0.0.1:8080', '--key', 'vgn_other'], {});
+    expect(local.dataDir).not.toBe(other.dataDir);
+    expect(loadAgentConfig(['--server', 'http://127.0.0.1:8080', '--key', 'vgn_local', '--data-dir', 'x'], {}).dataDir).toBe(resolve('x'));
   });
 
   it('falls back to environment variables, the command line winning', () => {

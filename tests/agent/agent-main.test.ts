@@ -37,6 +37,13 @@ describe('the agent process', () => {
 
     await waitFor('the first result', async () => (await storedResults(harness.server, task.id)).rows > 0, 40_000);
     expect(events).toContain('registered');
+
+    // A second agent on the same data directory is refused, saying why, and the first runs on.
+    const second = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let complaint = '';
+    second.stderr.on('data', (chunk: Buffer) => (complaint += chunk.toString()));
+    expect(await new Promise<number | null>((resolve) => second.on('exit', (code) => resolve(code)))).toBe(1);
+    expect(complaint).toContain(`another agent (pid ${child.pid}) is using the data directory`);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     expect(events.at(-1)).toBe('stopped');

@@ -4,6 +4,10 @@ import { NodeListAnswer } from '../../src/shared/calls/nodes.js';
 import { latestByTask } from '../../src/server/ingest/read.js';
 import { jobOutcome, requestJob } from '../../src/server/modules/agents/jobs-service.js';
 import { deployResult } from '../../src/server/modules/deployments/service.js';
+import { CHECKS } from '../../src/agent/checks/registry.js';
+import { createMtrCheck } from '../../src/agent/checks/mtr/index.js';
+import { runTool, type ToolRunner } from '../../src/agent/checks/tools.js';
+import { TOOL_JOBS_AT_ONCE } from '../../src/agent/jobs.js';
 import { createHarness, type Harness, storedResults, waitFor } from './helpers/agent-harness.js';
 import { type Running, startHttpServer, startTcpListener } from './helpers/servers.js';
 
@@ -103,4 +107,29 @@ describe('a probe agent against the real server', () => {
     expect(outcome.result).toMatchObject({ type: 'mtr', resolvedIps: ['127.0.0.1'] });
     expect(outcome.result?.failure?.source).not.toBe('resolver');
   }, 60_000);
+
+  it('runs a burst of MTR jobs a few at a time, and every one of them', async () => {
+    let running = 0;
+    let most = 0;
+    const counting: ToolRunner = async (tool, args, options) => {
+      running += 1;
+      most = Math.max(most, running);
+      try {
+        return await runTool(tool, args, options);
+      } finally {
+        running -= 1;
+      }
+    };
+    const { handle } = harness.agent({ deps: { registry: { ...CHECKS, mtr: createMtrCheck({ runTool: counting }) } } });
+    await waitFor('registration', () => handle.status().registered);
+    const ctx = harness.server.app.vigil;
+    const jobIds: string[] = [];
+    for (let index = 0; index < 3; index += 1) {
+      jobIds.push(await requestJob(ctx, harness.server.custId, harness.nodeId, { type: 'mtr', host: '127.0.0.1', count: 1, timeoutMs: 20_000 }));
+    }
+    const states = async () => Promise.all(jobIds.map(async (jobId) => (await jobOutcome(ctx, harness.server.custId, jobId)).state));
+    await waitFor('every job result', async () => (await states()).every((state) => state === 'done'), 60_000);
+    expect(most).toBeGreaterThan(0);
+    expect(most).toBeLessThanOrEqual(TOOL_JOBS_AT_ONCE);
+  }, 90_000);
 });

@@ -31,11 +31,15 @@ describe('the check runner', () => {
       allowPrivateTargets: () => true,
       onResult: (item) => results.push(item),
       registry: { ...CHECKS, [MONITOR_TYPES.ICMP]: createIcmpCheck({ runTool: counting }) },
+      // A window far longer than the test: the batch starts when the third check joins, not on a timer.
+      icmpWindowMs: 60_000,
+      icmpMaxJobs: 3,
     });
     const icmp = (taskId: number) => assignment(taskId, { type: MONITOR_TYPES.ICMP, host: '127.0.0.1', count: 2, timeoutMs: 2_000 });
     runner.runDue([icmp(1), icmp(2)], Date.now());
     // Due a moment later (spread phases): still the same process.
     await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(spawned).toHaveLength(0);
     runner.runDue([icmp(3)], Date.now());
     await waitFor('three results', () => results.length === 3);
     expect(spawned).toHaveLength(1);

@@ -1,43 +1,58 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { Failure } from '../../shared/probe/results.js';
+import { canonicalIp, embeddedIpv4, hasPrefix, parseIpv4, parseIpv6 } from './ip.js';
 
-const PRIVATE_V4: readonly [number, number][] = [
-  [0x00000000, 8], // this network
-  [0x0a000000, 8], // 10/8
-  [0x64400000, 10], // 100.64/10 carrier-grade NAT
-  [0x7f000000, 8], // loopback
-  [0xa9fe0000, 16], // link-local
-  [0xac100000, 12], // 172.16/12
-  [0xc0a80000, 16], // 192.168/16
-  [0xe0000000, 4], // multicast
-  [0xf0000000, 4], // reserved and broadcast
+type Range = readonly [prefix: readonly number[], bits: number];
+
+/** IPv4 ranges that are not globally reachable (IANA special-purpose registry). */
+const NON_PUBLIC_V4: readonly Range[] = [
+  [[0], 8], // this network
+  [[10], 8], // private
+  [[100, 64], 10], // carrier-grade NAT
+  [[127], 8], // loopback
+  [[169, 254], 16], // link-local (cloud metadata at 169.254.169.254)
+  [[172, 16], 12], // private
+  [[192, 0, 0], 24], // IETF protocol assignments
+  [[192, 0, 2], 24], // documentation
+  [[192, 88, 99], 24], // 6to4 relay anycast (deprecated)
+  [[192, 168], 16], // private
+  [[198, 18], 15], // benchmarking
+  [[198, 51, 100], 24], // documentation
+  [[203, 0, 113], 24], // documentation
+  [[224], 4], // multicast
+  [[240], 4], // reserved, and broadcast
 ];
 
-function v4ToNumber(ip: string): number {
-  return ip.split('.').reduce((value, octet) => value * 256 + Number(octet), 0);
+/** Non-public ranges inside 2000::/3 (everything outside it is non-public already). */
+const NON_PUBLIC_V6_GLOBAL: readonly Range[] = [
+  [[0x20, 0x01, 0x00], 23], // IETF protocol assignments: Teredo, benchmarking, ORCHID
+  [[0x20, 0x01, 0x0d, 0xb8], 32], // documentation
+  [[0x3f, 0xff], 20], // documentation
+];
+
+const inAny = (bytes: Uint8Array, ranges: readonly Range[]): boolean => ranges.some(([prefix, bits]) => hasPrefix(bytes, prefix, bits));
+
+function isNonPublicV6(bytes: Uint8Array): boolean {
+  // Mapped, compatible, NAT64 and 6to4 forms reach the IPv4 address they carry: judge that one.
+  const carried = embeddedIpv4(bytes);
+  if (carried) return inAny(carried, NON_PUBLIC_V4);
+  // Only 2000::/3 is global unicast; the rest is loopback, unique-local, link-local, multicast or reserved.
+  if (!hasPrefix(bytes, [0x20], 3)) return true;
+  return inAny(bytes, NON_PUBLIC_V6_GLOBAL);
 }
 
-function isPrivateV4(ip: string): boolean {
-  const value = v4ToNumber(ip);
-  return PRIVATE_V4.some(([base, bits]) => Math.floor(value / 2 ** (32 - bits)) === Math.floor(base / 2 ** (32 - bits)));
-}
-
-function isPrivateV6(ip: string): boolean {
-  const lower = ip.toLowerCase();
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  if (mapped?.[1]) return isPrivateV4(mapped[1]);
-  if (lower === '::' || lower === '::1') return true;
-  // fc00::/7 unique local, fe80::/10 link-local, ff00::/8 multicast
-  return /^f[cd]/.test(lower) || /^fe[89ab]/.test(lower) || lower.startsWith('ff');
-}
-
-/** Whether an address lies in a private, loopback, link-local or otherwise non-public range. */
+/** Whether an address lies in a private, loopback, link-local or otherwise non-public range; true for non-addresses. */
 export function isNonPublicAddress(ip: string): boolean {
-  const family = isIP(ip);
-  if (family === 4) return isPrivateV4(ip);
-  if (family === 6) return isPrivateV6(ip);
-  return true;
+  const v4 = parseIpv4(ip);
+  if (v4) return inAny(v4, NON_PUBLIC_V4);
+  const v6 = parseIpv6(ip);
+  return v6 ? isNonPublicV6(v6) : true;
+}
+
+/** A host as written in options, without the brackets of an IPv6 literal. */
+export function bareHost(host: string): string {
+  return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
 }
 
 export type Resolution = { ok: true; ips: string[] } | { ok: false; failure: Failure };
@@ -62,9 +77,12 @@ export async function resolveTarget(host: string, allowPrivateTargets: boolean):
   return { ok: true, ips };
 }
 
-/** null when the task expects no addresses; otherwise whether every resolved address is expected. */
+/**
+ * Whether every resolved address is one the task expects, compared as addresses (`::FFFF:1.2.3.4`
+ * is 1.2.3.4). null when the task expects none, or when nothing resolved (nothing to compare).
+ */
 export function ipMatchOf(resolvedIps: readonly string[], matchingIps: readonly string[]): boolean | null {
-  if (matchingIps.length === 0) return null;
-  const expected = new Set(matchingIps.map((ip) => ip.toLowerCase()));
-  return resolvedIps.length > 0 && resolvedIps.every((ip) => expected.has(ip.toLowerCase()));
+  if (matchingIps.length === 0 || resolvedIps.length === 0) return null;
+  const expected = new Set(matchingIps.map(canonicalIp));
+  return resolvedIps.every((ip) => expected.has(canonicalIp(ip)));
 }

@@ -3,7 +3,7 @@ import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import type { Failure } from '../../shared/probe/results.js';
-import { ipMatchOf, resolveTarget } from './target.js';
+import { bareHost, ipMatchOf, resolveTarget } from './target.js';
 
 /**
  * Spawning the command-line probe tools (fping, ping, traceroute, mtr): find the binary, bound its
@@ -187,25 +187,6 @@ export function toolErrorFailure(outcome: ToolOutcome): Failure {
 
 /** The check was cancelled through its AbortSignal (agent stopping, task removed). */
 export const ABORTED_FAILURE: Failure = { source: 'probe', code: 'timeout', detail: 'aborted' };
-
-/** Milliseconds rounded to 3 decimals (microseconds). */
-export function roundMs(ms: number): number {
-  return Math.round(ms * 1000) / 1000;
-}
-
-/** A monotonic stopwatch for a check's duration. */
-export function startStopwatch(): { startedAt: string; elapsedMs: () => number } {
-  const started = process.hrtime.bigint();
-  return {
-    startedAt: new Date().toISOString(),
-    elapsedMs: () => roundMs(Number(process.hrtime.bigint() - started) / 1e6),
-  };
-}
-
-/** A host as written in options, without the brackets of an IPv6 literal. */
-export function bareHost(host: string): string {
-  return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
-}
 
 export type ToolTarget =
   | { ok: true; ip: string; ips: string[]; ipMatched: boolean | null }

@@ -137,7 +137,7 @@ const resultOf = <T extends z.ZodType, K extends number | 'mtr'>(type: K, detail
     failure: Failure.nullable(),
     /** Addresses the target resolved to, for matching against the task's expected IPs. */
     resolvedIps: z.array(z.string()),
-    /** null when the task has no matching IPs. */
+    /** null when the task has no matching IPs, or nothing resolved (no address records). */
     ipMatched: z.boolean().nullable(),
     details: details.nullable(),
   });

@@ -6,6 +6,7 @@ import type { DnsRecord } from '../../../src/agent/checks/dns/message.js';
 import type { CheckContext } from '../../../src/agent/checks/types.js';
 import { DnsOptions } from '../../../src/shared/probe/options.js';
 import { CheckResult } from '../../../src/shared/probe/results.js';
+import { ipv6LoopbackAvailable } from '../helpers/servers.js';
 import { readHexFixture, startDnsServer, withId, type DnsTestHandler, type DnsTestServer } from '../helpers/dns-server.js';
 
 const servers: DnsTestServer[] = [];
@@ -83,8 +84,10 @@ describe('DNS check answers', () => {
     ['CNAME', [{ type: 'CNAME', name: 'example.com', ttl: 30, target: 'alias.example.net' }], 'alias.example.net', []],
   ] as [string, DnsRecord[], string, string[]][])('%s answers read as the console shows them', async (recordType, answers, data, resolvedIps) => {
     const server = await serve((query) => (query.message.questions[0]?.type === { AAAA: 28, MX: 15, TXT: 16, NS: 2, CNAME: 5 }[recordType] ? { answers } : { rcode: 'FORMERR' }));
-    const result = await check({ host: 'example.com', recordType, servers: [server.address] });
-    expect(result).toMatchObject({ ok: true, failure: null, resolvedIps });
+    const expecting = { allowPrivateTargets: true, matchingIps: ['192.0.2.1'] };
+    const result = await check({ host: 'example.com', recordType, servers: [server.address] }, expecting);
+    // Only address answers can match the task's expected IPs; the others have nothing to compare.
+    expect(result).toMatchObject({ ok: true, failure: null, resolvedIps, ipMatched: recordType === 'AAAA' ? false : null });
     expect(result.details?.answers).toEqual([{ name: 'example.com', type: recordType, ttl: 30, data }]);
   });
 
@@ -234,10 +237,17 @@ describe('expected addresses and private servers', () => {
     expect(result).toMatchObject({ ok: true, ipMatched: matched, resolvedIps: ['192.0.2.1', '192.0.2.2'] });
   });
 
-  it('an answer without addresses matches none of the expected ones', async () => {
+  it('an answer without addresses has nothing to match', async () => {
     const server = await serve(() => ({ rcode: 'NXDOMAIN' }));
     const result = await check({ host: 'example.com', servers: [server.address] }, { allowPrivateTargets: true, matchingIps: ['192.0.2.1'] });
-    expect(result).toMatchObject({ ok: false, ipMatched: false });
+    expect(result).toMatchObject({ ok: false, ipMatched: null });
+  });
+
+  it('compares answers with the expected addresses as addresses, not text', async () => {
+    const server = await serve(() => ({ answers: [{ type: 'AAAA', name: 'example.com', ttl: 30, address: '2001:db8::1' }] }));
+    const expecting = { allowPrivateTargets: true, matchingIps: ['2001:DB8:0:0:0:0:0:1'] };
+    const result = await check({ host: 'example.com', recordType: 'AAAA', servers: [server.address] }, expecting);
+    expect(result).toMatchObject({ ok: true, ipMatched: true });
   });
 
   it('refuses a loopback server unless the node allows private targets, sending nothing', async () => {
@@ -247,9 +257,35 @@ describe('expected addresses and private servers', () => {
     expect(server.received).toHaveLength(0);
   });
 
-  it.each(['10.0.0.53', '192.168.1.1:53', '[fe80::1]:53', '169.254.169.254'])('refuses the private server %s', async (address) => {
+  it.each([
+    '10.0.0.53',
+    '192.168.1.1:53',
+    '[fe80::1]:53',
+    '169.254.169.254',
+    '198.18.0.53',
+    '[::ffff:7f00:1]:53',
+    '[::ffff:127.0.0.1]:53',
+    '[::ffff:a9fe:a9fe]:53',
+    '[0:0:0:0:0:0:0:1]:53',
+    '[::127.0.0.1]:53',
+    '[64:ff9b::7f00:1]:53',
+    '[2002:7f00:1::]:53',
+  ])('refuses the private server %s', async (address) => {
     const result = await check({ host: 'example.com', servers: ['8.8.8.8', address] }, { allowPrivateTargets: false, matchingIps: [] });
     expect(result.failure).toMatchObject({ source: 'probe', code: 'target_not_allowed' });
+  });
+
+  it('refuses the loopback server written as an IPv4-mapped IPv6 address, sending nothing', async () => {
+    const server = await answering();
+    const mapped = `[::ffff:7f00:1]:${server.port}`;
+    const refused = await check({ host: 'example.com', servers: [mapped] }, { allowPrivateTargets: false, matchingIps: [] });
+    expect(refused).toMatchObject({ ok: false, failure: { source: 'probe', code: 'target_not_allowed' } });
+    expect(server.received).toHaveLength(0);
+    if (!(await ipv6LoopbackAvailable())) return;
+    // The same spelling does reach the loopback server: the refusal above is what kept it out.
+    const allowed = await check({ host: 'example.com', servers: [mapped] }, { allowPrivateTargets: true, matchingIps: [] });
+    expect(allowed).toMatchObject({ ok: true, resolvedIps: ['192.0.2.1', '192.0.2.2'] });
+    expect(server.received).toHaveLength(1);
   });
 
   it('an aborted check reports where it stopped', async () => {

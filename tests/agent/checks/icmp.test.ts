@@ -8,7 +8,7 @@ import { IcmpOptions } from '../../../src/shared/probe/options.js';
 import { CheckResult } from '../../../src/shared/probe/results.js';
 
 const LOOPBACK: CheckContext = { allowPrivateTargets: true, matchingIps: [] };
-/** TEST-NET-3: public by the guard's rules and never answers. */
+/** TEST-NET-3 (documentation): never answers; non-public, so the tests' node allows private targets. */
 const SILENT_HOST = '203.0.113.9';
 
 const options = (host: string, extra: { count?: number; timeoutMs?: number } = {}) =>
@@ -60,7 +60,7 @@ describe('ICMP check against real targets', () => {
   });
 
   it('reports total loss as the target losing every packet', async () => {
-    const result = CheckResult.parse(await icmpCheck.run(options(SILENT_HOST, { count: 2, timeoutMs: 500 }), { allowPrivateTargets: false, matchingIps: [] }));
+    const result = CheckResult.parse(await icmpCheck.run(options(SILENT_HOST, { count: 2, timeoutMs: 500 }), LOOPBACK));
     expect(result).toMatchObject({ ok: false, failure: { source: 'target', code: 'packet_loss' } });
     expect(result.details).toMatchObject({ ip: SILENT_HOST, sent: 2, received: 0, lossPercent: 100, avgMs: null });
   });
@@ -119,7 +119,7 @@ describe('ICMP check against real targets', () => {
   it('kills fping when every job of the batch is cancelled', async () => {
     const runner = spyRunner();
     const controller = new AbortController();
-    const ctx: CheckContext = { allowPrivateTargets: false, matchingIps: [], signal: controller.signal };
+    const ctx: CheckContext = { ...LOOPBACK, signal: controller.signal };
     const pending = createIcmpCheck({ runTool: runner }).run(options(SILENT_HOST, { count: 20, timeoutMs: 3000 }), ctx);
     setTimeout(() => controller.abort(), 300);
     const result = CheckResult.parse(await pending);
@@ -131,9 +131,11 @@ describe('ICMP check against real targets', () => {
 describe('ICMP checks arriving one at a time', () => {
   it('share one fping process when they come within the coalescing window', async () => {
     const runner = spyRunner();
-    const coalesced = createIcmpCoalescer({ windowMs: 200, check: createIcmpCheck({ runTool: runner }) });
+    // A window far longer than the test: the batch starts when the third check joins, not on a timer.
+    const coalesced = createIcmpCoalescer({ windowMs: 60_000, maxJobs: 3, check: createIcmpCheck({ runTool: runner }) });
     const first = coalesced.run(options('127.0.0.1'), LOOPBACK);
     await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(runner).not.toHaveBeenCalled();
     const rest = ['127.0.0.2', '::1'].map((host) => coalesced.run(options(host), LOOPBACK));
     const results = await Promise.all([first, ...rest]);
     expect(runner).toHaveBeenCalledTimes(1);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { bareHost } from '../../../src/agent/checks/target.js';
 import {
-  bareHost,
   firstLine,
   locateTool,
   resolveToolTarget,

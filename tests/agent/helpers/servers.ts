@@ -35,15 +35,23 @@ export async function ipv6LoopbackAvailable(): Promise<boolean> {
   }
 }
 
+export interface TcpListener extends Running {
+  /** How many connections it has accepted. */
+  accepted(): number;
+}
+
 /** A TCP listener that accepts and holds connections. */
-export function startTcpListener(host = '127.0.0.1'): Promise<Running> {
+export function startTcpListener(host = '127.0.0.1'): Promise<TcpListener> {
   const sockets = new Set<Socket>();
+  let accepted = 0;
   const server = createTcpServer((socket) => {
+    accepted += 1;
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
   return listen(server, host).then((running) => ({
     port: running.port,
+    accepted: () => accepted,
     close: () => {
       for (const socket of sockets) socket.destroy();
       return running.close();

@@ -1,57 +1,21 @@
 import { isIP } from 'node:net';
+import { parseIpv4, parseIpv6 } from '../ip.js';
 import { DnsFormatError } from './message.js';
 
+export { formatIpv4 as bytesToIpv4, formatIpv6 as bytesToIpv6 } from '../ip.js';
+
+/** The bytes of an A record's address; a DnsFormatError when the text is not an IPv4 address. */
 export function ipv4ToBytes(text: string): Uint8Array {
-  if (isIP(text) !== 4) throw new DnsFormatError(`not an IPv4 address: ${text}`);
-  return Uint8Array.from(text.split('.').map(Number));
-}
-
-export function bytesToIpv4(bytes: Uint8Array): string {
-  return Array.from(bytes).join('.');
-}
-
-function expandIpv6Groups(text: string): number[] {
-  let body = text;
-  const tail: number[] = [];
-  const embeddedV4 = /(\d+\.\d+\.\d+\.\d+)$/.exec(body);
-  if (embeddedV4?.[1]) {
-    const [a = 0, b = 0, c = 0, d = 0] = ipv4ToBytes(embeddedV4[1]);
-    tail.push((a << 8) | b, (c << 8) | d);
-    body = body.slice(0, -embeddedV4[1].length);
-    if (body.endsWith(':') && !body.endsWith('::')) body = body.slice(0, -1);
-  }
-  const parse = (part: string): number[] => (part === '' ? [] : part.split(':').map((group) => parseInt(group, 16)));
-  const [head = '', rest] = body.split('::');
-  const left = parse(head);
-  const right = [...parse(rest ?? ''), ...tail];
-  if (rest === undefined) return [...left, ...tail];
-  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
-}
-
-export function ipv6ToBytes(text: string): Uint8Array {
-  if (isIP(text) !== 6) throw new DnsFormatError(`not an IPv6 address: ${text}`);
-  const groups = expandIpv6Groups(text.toLowerCase());
-  const bytes = new Uint8Array(16);
-  groups.forEach((group, index) => {
-    bytes[index * 2] = group >> 8;
-    bytes[index * 2 + 1] = group & 0xff;
-  });
+  const bytes = parseIpv4(text);
+  if (!bytes) throw new DnsFormatError(`not an IPv4 address: ${text}`);
   return bytes;
 }
 
-/** The RFC 5952 text of 16 address bytes: lower case, longest zero run (of two or more) as `::`. */
-export function bytesToIpv6(bytes: Uint8Array): string {
-  const groups = Array.from({ length: 8 }, (_, index) => ((bytes[index * 2] ?? 0) << 8) | (bytes[index * 2 + 1] ?? 0));
-  let bestStart = -1;
-  let bestLength = 1;
-  for (let start = 0; start < 8; start++) {
-    let length = 0;
-    while (start + length < 8 && groups[start + length] === 0) length++;
-    if (length > bestLength) [bestStart, bestLength] = [start, length];
-  }
-  const hex = groups.map((group) => group.toString(16));
-  if (bestStart < 0) return hex.join(':');
-  return `${hex.slice(0, bestStart).join(':')}::${hex.slice(bestStart + bestLength).join(':')}`;
+/** The bytes of an AAAA record's address; a DnsFormatError when the text is not an IPv6 address. */
+export function ipv6ToBytes(text: string): Uint8Array {
+  const bytes = parseIpv6(text);
+  if (!bytes) throw new DnsFormatError(`not an IPv6 address: ${text}`);
+  return bytes;
 }
 
 export interface ServerAddress {

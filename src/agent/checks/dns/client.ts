@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
+import { startStopwatch } from '../clock.js';
 import type { ServerAddress } from './addresses.js';
 import { encodeQuery } from './codec.js';
 import { CLASS_IN, type DnsMessage } from './message.js';
+import { sameName } from './wire.js';
 import { exchangeOverTcp, exchangeOverUdp, type Exchange, type ExchangeOutcome } from './transport.js';
 
 export interface DnsQuestionToAsk {
@@ -16,11 +17,6 @@ export interface ServerAttempt {
   /** From sending the first query to this server until its outcome, TCP fallback included. */
   elapsedMs: number;
   transport: 'udp' | 'tcp';
-}
-
-function sameName(left: string, right: string): boolean {
-  const bare = (name: string) => (name.endsWith('.') && name !== '.' ? name.slice(0, -1) : name).toLowerCase();
-  return bare(left) === bare(right);
 }
 
 /** A response to our question; a FORMERR-style reply may omit the question (RFC 1035 leaves it open). */
@@ -52,15 +48,14 @@ export async function queryServer(
   timeoutMs: number,
   signal?: AbortSignal,
 ): Promise<ServerAttempt> {
-  const started = performance.now();
-  const elapsed = () => performance.now() - started;
+  const watch = startStopwatch();
   const overUdp = await exchangeOverUdp(exchangeFor(server, question, timeoutMs, signal));
   if (overUdp.kind !== 'answer' || !overUdp.message.flags.tc) {
-    return { server, outcome: overUdp, elapsedMs: elapsed(), transport: 'udp' };
+    return { server, outcome: overUdp, elapsedMs: watch.elapsedMs(), transport: 'udp' };
   }
-  const remainingMs = Math.max(1, timeoutMs - elapsed());
+  const remainingMs = Math.max(1, timeoutMs - watch.elapsedMs());
   const overTcp = await exchangeOverTcp(exchangeFor(server, question, remainingMs, signal));
-  return { server, outcome: overTcp, elapsedMs: elapsed(), transport: 'tcp' };
+  return { server, outcome: overTcp, elapsedMs: watch.elapsedMs(), transport: 'tcp' };
 }
 
 /**

@@ -1,8 +1,8 @@
 import { domainToASCII } from 'node:url';
-import { performance } from 'node:perf_hooks';
 import { MONITOR_TYPES } from '../../../shared/codes.js';
 import type { CheckOptionsOf } from '../../../shared/probe/options.js';
 import type { CheckResultOf, Failure } from '../../../shared/probe/results.js';
+import { startStopwatch } from '../clock.js';
 import { ipMatchOf, resolveTarget } from '../target.js';
 import type { CheckContext, CheckModule } from '../types.js';
 import { parseServerAddress, type ServerAddress } from './addresses.js';
@@ -16,7 +16,7 @@ type DnsResult = CheckResultOf<typeof MONITOR_TYPES.DNS>;
 type DnsDetails = NonNullable<DnsResult['details']>;
 type Outcome = Pick<DnsResult, 'ok' | 'failure' | 'resolvedIps' | 'ipMatched' | 'details'>;
 
-const roundMs = (ms: number): number => Math.round(ms * 1000) / 1000;
+const ADDRESS_TYPES: ReadonlySet<DnsCheckOptions['recordType']> = new Set(['A', 'AAAA']);
 
 type Prepared = { ok: true; name: string; servers: ServerAddress[] } | { ok: false; outcome: Outcome };
 
@@ -73,9 +73,11 @@ async function ask(options: DnsCheckOptions, ctx: CheckContext, name: string, se
     recordType: options.recordType,
     rcode: rcodeName(message.flags.rcode),
     answers: answerTexts(message),
-    resolutionMs: roundMs(last.elapsedMs),
+    resolutionMs: last.elapsedMs,
   };
-  return { ok: failure === null, failure, resolvedIps, ipMatched: ipMatchOf(resolvedIps, ctx.matchingIps), details };
+  // MX, TXT, NS and CNAME answers carry no addresses: there is nothing to match.
+  const ipMatched = ADDRESS_TYPES.has(options.recordType) ? ipMatchOf(resolvedIps, ctx.matchingIps) : null;
+  return { ok: failure === null, failure, resolvedIps, ipMatched, details };
 }
 
 /**
@@ -84,11 +86,10 @@ async function ask(options: DnsCheckOptions, ctx: CheckContext, name: string, se
  * answering server's time, `durationMs` the whole check's.
  */
 export async function runDnsCheck(options: DnsCheckOptions, ctx: CheckContext): Promise<DnsResult> {
-  const startedAt = new Date().toISOString();
-  const started = performance.now();
+  const watch = startStopwatch();
   const prepared = await prepare(options, ctx);
   const outcome = prepared.ok ? await ask(options, ctx, prepared.name, prepared.servers) : prepared.outcome;
-  return { type: MONITOR_TYPES.DNS, startedAt, durationMs: roundMs(performance.now() - started), ...outcome };
+  return { type: MONITOR_TYPES.DNS, startedAt: watch.startedAt, durationMs: watch.elapsedMs(), ...outcome };
 }
 
 export const dnsCheck: CheckModule<typeof MONITOR_TYPES.DNS> = {

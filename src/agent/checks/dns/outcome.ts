@@ -2,6 +2,7 @@ import type { MONITOR_TYPES } from '../../../shared/codes.js';
 import type { CheckOptionsOf } from '../../../shared/probe/options.js';
 import type { Failure } from '../../../shared/probe/results.js';
 import type { ServerAttempt } from './client.js';
+import { bareName, sameName } from './wire.js';
 import { RCODES, rcodeName, recordTypeName, type DnsMessage, type DnsRecord } from './message.js';
 
 type RecordType = CheckOptionsOf<typeof MONITOR_TYPES.DNS>['recordType'];
@@ -19,8 +20,6 @@ const MAX_DATA_CHARS = 1024;
 const MAX_DETAIL_CHARS = 500;
 const MAX_CNAME_HOPS = 16;
 
-const bareName = (name: string): string => (name.length > 1 && name.endsWith('.') ? name.slice(0, -1) : name);
-const sameName = (left: string, right: string): boolean => bareName(left).toLowerCase() === bareName(right).toLowerCase();
 
 function dataText(record: DnsRecord): string {
   switch (record.type) {

@@ -72,6 +72,16 @@ export class WireWriter {
   }
 }
 
+/** A name without its trailing root dot (the root itself stays `.`). */
+export function bareName(name: string): string {
+  return name.length > 1 && name.endsWith('.') ? name.slice(0, -1) : name;
+}
+
+/** Whether two names are the same: case-insensitive, with or without the trailing dot. */
+export function sameName(left: string, right: string): boolean {
+  return bareName(left).toLowerCase() === bareName(right).toLowerCase();
+}
+
 /** A name's labels as bytes; `example.com`, `example.com.` and `.` (the root) are all accepted. */
 export function labelsOf(name: string): Buffer[] {
   const trimmed = name.endsWith('.') ? name.slice(0, -1) : name;

@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import type { CertificateSummary, Failure } from '../../../shared/probe/results.js';
 import { summarizeCertificate } from '../certificate.js';
 import { handshakeTls } from '../ssl/handshake.js';
-import { type Budget, clockNow, msBetween } from '../tcp/clock.js';
+import { type Budget, clockNow, msBetween } from '../clock.js';
 import { connectTcp } from '../tcp/connect.js';
 import { resolveWithin } from '../tcp/resolve.js';
 import { exchange } from './response.js';

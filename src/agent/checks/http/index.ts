@@ -1,7 +1,7 @@
 import { MONITOR_TYPES } from '../../../shared/codes.js';
 import type { CheckOptionsOf } from '../../../shared/probe/options.js';
 import type { CertificateSummary, CheckResultOf, Failure } from '../../../shared/probe/results.js';
-import { Budget, clockNow, msSince } from '../tcp/clock.js';
+import { Budget, startStopwatch, type Stopwatch } from '../clock.js';
 import { ipMatchOf } from '../target.js';
 import type { CheckContext, CheckModule } from '../types.js';
 import { type Hop, runHop } from './hop.js';
@@ -50,7 +50,7 @@ function firstCertificate(...hops: Hop[]): CertificateSummary | null {
   return hops.find((hop) => hop.certificate)?.certificate ?? null;
 }
 
-async function follow(options: CheckOptionsOf<WebType>, ctx: CheckContext, started: bigint): Promise<WebOutcome> {
+async function follow(options: CheckOptionsOf<WebType>, ctx: CheckContext, watch: Stopwatch): Promise<WebOutcome> {
   const initial = initialUrlOf(options, options.type === MONITOR_TYPES.HTTPS);
   if (!initial) return { failure: BAD_URL, resolvedIps: [], ipMatched: null, details: null };
   let url: URL = initial;
@@ -62,16 +62,15 @@ async function follow(options: CheckOptionsOf<WebType>, ctx: CheckContext, start
     first ??= hop;
     const next: URL | null = options.followRedirects && !hop.failure ? redirectTargetOf(hop.statusCode ?? '000', hop.location, url) : null;
     const tooMany = next !== null && redirects >= options.maxRedirects;
-    if (!next || tooMany) return outcomeOf(first, hop, redirects, tooMany, msSince(started), ctx.matchingIps);
+    if (!next || tooMany) return outcomeOf(first, hop, redirects, tooMany, watch.elapsedMs(), ctx.matchingIps);
     url = next;
   }
 }
 
 async function runWeb(options: CheckOptionsOf<WebType>, ctx: CheckContext): Promise<WebResult> {
-  const startedAt = new Date().toISOString();
-  const started = clockNow();
-  const outcome = await follow(options, ctx, started);
-  return { type: options.type, ok: outcome.failure === null, startedAt, durationMs: msSince(started), ...outcome };
+  const watch = startStopwatch();
+  const outcome = await follow(options, ctx, watch);
+  return { type: options.type, ok: outcome.failure === null, startedAt: watch.startedAt, durationMs: watch.elapsedMs(), ...outcome };
 }
 
 /** Type 3: phase timings, status, body size and redirects of an HTTP page. */

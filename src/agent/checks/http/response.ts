@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net';
 import { request } from 'node:http';
 import type { Failure } from '../../../shared/probe/results.js';
-import { type Budget, clockNow, msBetween, settleWithin } from '../tcp/clock.js';
+import { type Budget, clockNow, msBetween, settleWithin } from '../clock.js';
 import { errnoOf, failureOfSocketError } from '../tcp/connect.js';
 
 export const USER_AGENT = 'Vigil-Probe/1';

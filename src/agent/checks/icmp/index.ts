@@ -1,7 +1,8 @@
 import { MONITOR_TYPES } from '../../../shared/codes.js';
 import type { CheckOptionsOf } from '../../../shared/probe/options.js';
 import type { CheckResultOf, Failure } from '../../../shared/probe/results.js';
-import { ABORTED_FAILURE, resolveToolTarget, runTool, startStopwatch, type ToolRunner, type ToolTarget } from '../tools.js';
+import { startStopwatch, type Stopwatch } from '../clock.js';
+import { ABORTED_FAILURE, resolveToolTarget, runTool, type ToolRunner, type ToolTarget } from '../tools.js';
 import type { CheckContext, CheckModule } from '../types.js';
 import type { EchoPlan } from './args.js';
 import { type Echo, echoGroup } from './echo.js';
@@ -25,7 +26,7 @@ export interface IcmpJob {
 
 interface PreparedJob {
   job: IcmpJob;
-  watch: ReturnType<typeof startStopwatch>;
+  watch: Stopwatch;
   target: ToolTarget;
 }
 
@@ -58,16 +59,26 @@ function echoResult(prepared: PreparedJob, ip: string, echo: Echo | undefined): 
   return resultOf(prepared, { failure, details: { ip, ...stats } });
 }
 
+interface GroupAbort {
+  signal: AbortSignal | undefined;
+  /** Detaches from the jobs' signals: they often outlive the group (the runner's shared signal). */
+  release: () => void;
+}
+
 /** A signal that aborts once every job of a group is cancelled; none if some job cannot be. */
-function allAborted(signals: readonly (AbortSignal | undefined)[]): AbortSignal | undefined {
-  if (signals.some((signal) => signal === undefined)) return undefined;
+function allAborted(signals: readonly (AbortSignal | undefined)[]): GroupAbort {
+  if (signals.some((signal) => signal === undefined)) return { signal: undefined, release: () => undefined };
+  const distinct = [...new Set(signals)] as AbortSignal[];
   const controller = new AbortController();
   const check = (): void => {
-    if (signals.every((signal) => signal?.aborted)) controller.abort();
+    if (distinct.every((signal) => signal.aborted)) controller.abort();
   };
-  for (const signal of signals) signal?.addEventListener('abort', check, { once: true });
+  for (const signal of distinct) signal.addEventListener('abort', check, { once: true });
   check();
-  return controller.signal;
+  return {
+    signal: controller.signal,
+    release: () => distinct.forEach((signal) => signal.removeEventListener('abort', check)),
+  };
 }
 
 const planKey = (plan: EchoPlan): string => `${plan.count}/${plan.timeoutMs}`;
@@ -79,7 +90,8 @@ async function runGroup(group: readonly PreparedJob[], runner: ToolRunner): Prom
   const plan: EchoPlan = { count: first.job.options.count, timeoutMs: first.job.options.timeoutMs };
   const ipOf = (prepared: PreparedJob): string => (prepared.target.ok ? prepared.target.ip : '');
   const ips = [...new Set(group.map(ipOf))];
-  const echoes = await echoGroup(plan, ips, runner, allAborted(group.map((prepared) => prepared.job.ctx.signal)));
+  const abort = allAborted(group.map((prepared) => prepared.job.ctx.signal));
+  const echoes = await echoGroup(plan, ips, runner, abort.signal).finally(abort.release);
   for (const prepared of group) results.set(prepared, echoResult(prepared, ipOf(prepared), echoes.get(ipOf(prepared))));
   return results;
 }

@@ -1,4 +1,4 @@
-import { roundMs } from '../tools.js';
+import { roundMs } from '../clock.js';
 
 const roundPercent = (percent: number): number => Math.round(percent * 1000) / 1000;
 

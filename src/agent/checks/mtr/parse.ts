@@ -1,4 +1,4 @@
-import { roundMs } from '../tools.js';
+import { roundMs } from '../clock.js';
 
 /**
  * Pure reader of `mtr --json` (recorded samples in tests/agent/fixtures/mtr): report.hubs[] with

@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import { isIP } from 'node:net';
 import { connect as tlsConnect, type DetailedPeerCertificate, type TLSSocket } from 'node:tls';
 import type { Failure } from '../../../shared/probe/results.js';
-import { type Budget, clockNow, msBetween, type Settled, settleWithin } from '../tcp/clock.js';
+import { type Budget, clockNow, msBetween, type Settled, settleWithin } from '../clock.js';
 import { errnoOf, failureOfSocketError } from '../tcp/connect.js';
 import { hasCertificate } from '../certificate.js';
 

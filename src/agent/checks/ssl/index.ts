@@ -2,10 +2,10 @@ import { MONITOR_TYPES, sslStatusOf } from '../../../shared/codes.js';
 import type { CheckOptionsOf } from '../../../shared/probe/options.js';
 import type { CheckResultOf, Failure } from '../../../shared/probe/results.js';
 import { certificateChainOf } from '../certificate.js';
-import { Budget, clockNow, msSince } from '../tcp/clock.js';
+import { Budget, startStopwatch } from '../clock.js';
 import { connectTcp } from '../tcp/connect.js';
-import { bareHost, resolveWithin } from '../tcp/resolve.js';
-import { ipMatchOf } from '../target.js';
+import { resolveWithin } from '../tcp/resolve.js';
+import { bareHost, ipMatchOf } from '../target.js';
 import type { CheckContext, CheckModule } from '../types.js';
 import { handshakeTls, type TlsSession } from './handshake.js';
 
@@ -55,10 +55,9 @@ async function inspect(options: CheckOptionsOf<typeof MONITOR_TYPES.SSL>, ctx: C
 
 /** Type 7: the certificate a host presents — expiry, days left, chain, issuer, trust. */
 async function runSsl(options: CheckOptionsOf<typeof MONITOR_TYPES.SSL>, ctx: CheckContext): Promise<SslResult> {
-  const startedAt = new Date().toISOString();
-  const started = clockNow();
+  const watch = startStopwatch();
   const outcome = await inspect(options, ctx);
-  return { type: MONITOR_TYPES.SSL, ok: outcome.failure === null, startedAt, durationMs: msSince(started), ...outcome };
+  return { type: MONITOR_TYPES.SSL, ok: outcome.failure === null, startedAt: watch.startedAt, durationMs: watch.elapsedMs(), ...outcome };
 }
 
 export const sslCheck: CheckModule<typeof MONITOR_TYPES.SSL> = { type: MONITOR_TYPES.SSL, run: runSsl };

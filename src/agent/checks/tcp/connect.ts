@@ -1,6 +1,6 @@
 import { Socket } from 'node:net';
 import type { Failure, FailureCode } from '../../../shared/probe/results.js';
-import { type Budget, clockNow, msBetween, type Settled, settleWithin } from './clock.js';
+import { type Budget, clockNow, msBetween, type Settled, settleWithin } from '../clock.js';
 
 const TARGET_ERRNO: Readonly<Record<string, FailureCode>> = {
   ECONNREFUSED: 'refused',

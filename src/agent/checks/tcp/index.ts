@@ -1,21 +1,20 @@
 import { MONITOR_TYPES } from '../../../shared/codes.js';
 import type { CheckOptionsOf } from '../../../shared/probe/options.js';
 import type { CheckResultOf } from '../../../shared/probe/results.js';
-import { ipMatchOf } from '../target.js';
+import { bareHost, ipMatchOf } from '../target.js';
 import type { CheckContext, CheckModule } from '../types.js';
-import { Budget, clockNow, msSince } from './clock.js';
+import { Budget, startStopwatch } from '../clock.js';
 import { connectTcp } from './connect.js';
-import { bareHost, resolveWithin } from './resolve.js';
+import { resolveWithin } from './resolve.js';
 
 type TcpResult = CheckResultOf<typeof MONITOR_TYPES.TCP>;
 type TcpOutcome = Pick<TcpResult, 'failure' | 'resolvedIps' | 'ipMatched' | 'details'>;
 
 /** Type 2: the time to complete a TCP handshake with the first address the host resolves to. */
 async function runTcp(options: CheckOptionsOf<typeof MONITOR_TYPES.TCP>, ctx: CheckContext): Promise<TcpResult> {
-  const startedAt = new Date().toISOString();
-  const started = clockNow();
+  const watch = startStopwatch();
   const outcome = await connectOnce(options, ctx);
-  return { type: MONITOR_TYPES.TCP, ok: outcome.failure === null, startedAt, durationMs: msSince(started), ...outcome };
+  return { type: MONITOR_TYPES.TCP, ok: outcome.failure === null, startedAt: watch.startedAt, durationMs: watch.elapsedMs(), ...outcome };
 }
 
 async function connectOnce(options: CheckOptionsOf<typeof MONITOR_TYPES.TCP>, ctx: CheckContext): Promise<TcpOutcome> {

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import type { Failure } from '../../../shared/probe/results.js';
 import { resolveTarget } from '../target.js';
-import { type Budget, clockNow, msBetween, type Settled, settleWithin } from './clock.js';
+import { type Budget, clockNow, msBetween, type Settled, settleWithin } from '../clock.js';
 
 export interface ResolvedTarget {
   /** Every address the host resolved to, for matching against the task's expected IPs. */
@@ -32,9 +32,4 @@ export async function resolveWithin(host: string, allowPrivateTargets: boolean, 
   const ip = resolution.ips[0];
   if (ip === undefined) return { ok: false, failure: { source: 'resolver', code: 'dns_no_answer' } };
   return { ok: true, value: { ips: resolution.ips, ip, dnsMs: isIP(host) ? 0 : msBetween(started, at) } };
-}
-
-/** A host as written in options or a URL, without the brackets of an IPv6 literal. */
-export function bareHost(host: string): string {
-  return host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
 }

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
-import { roundMs } from '../tools.js';
+import { roundMs } from '../clock.js';
+import { sameAddress } from '../ip.js';
 
 /** Pure reader of `traceroute -n` output (recorded samples in tests/agent/fixtures/traceroute). */
 
@@ -52,8 +53,4 @@ export function parseTracerouteOutput(stdout: string, targetIp: string): ParsedT
   const last = hops.at(-1);
   const reached = last !== undefined && last.address !== null && sameAddress(last.address, targetIp);
   return { hops, reached };
-}
-
-function sameAddress(left: string, right: string): boolean {
-  return left.toLowerCase() === right.toLowerCase();
 }

@@ -1,10 +1,11 @@
-import type { Failure } from '../../../shared/probe/results.js';
+import type { Failure } from '../../shared/probe/results.js';
 
 /** A monotonic instant in nanoseconds; differences give sub-millisecond phase timings. */
 export function clockNow(): bigint {
   return process.hrtime.bigint();
 }
 
+/** Milliseconds rounded to 3 decimals (microseconds): the resolution every timing is reported in. */
 export function roundMs(ms: number): number {
   return Math.round(ms * 1000) / 1000;
 }
@@ -16,6 +17,21 @@ export function msBetween(from: bigint, to: bigint): number {
 
 export function msSince(from: bigint): number {
   return msBetween(from, clockNow());
+}
+
+export interface Stopwatch {
+  /** ISO wall-clock time it started: a result's `startedAt`. */
+  startedAt: string;
+  /** The monotonic instant it started. */
+  started: bigint;
+  /** Milliseconds since it started, rounded to microseconds. */
+  elapsedMs(): number;
+}
+
+/** A check's duration: wall-clock start for the record, monotonic clock for the length. */
+export function startStopwatch(): Stopwatch {
+  const started = clockNow();
+  return { startedAt: new Date().toISOString(), started, elapsedMs: () => msSince(started) };
 }
 
 /** The time one check may take; every phase (resolve, connect, handshake, response) draws on it. */
