@@ -1,0 +1,65 @@
+// Timing accuracy: the target holds each answer's first byte for HOLD_MS and reports how long it
+// really held it (from the request's last byte to the write). The error of a check is the distance
+// between its measured TTFB and that. Checks run 100 at a time: started over SPREAD_MS (shorter than
+// the hold, so all 100 are in flight together, as the scheduler spreads them) and, beside it,
+// all at once in one turn (the worst burst).
+import { progress } from '../report.js';
+import { startBenchChild, type BenchChild } from './proc.js';
+import type { MeasuredTtfb, TimingRound } from './timing-checks.js';
+
+export const HOLD_MS = 120;
+export const CONCURRENT_CHECKS = 100;
+export const SPREAD_MS = 100;
+
+export interface TimingErrors {
+  /** |measured TTFB − held| per check, ms, sorted. */
+  errorsMs: number[];
+  failed: number;
+}
+
+/** The value at quantile q (0-1) of sorted values (nearest rank). */
+export function quantile(sorted: readonly number[], q: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
+}
+
+let roundNumber = 0;
+
+async function runRounds(targets: BenchChild, checks: BenchChild, port: number, rounds: number, spreadMs: number): Promise<TimingErrors> {
+  const errorsMs: number[] = [];
+  let failed = 0;
+  for (let index = 0; index < rounds; index += 1) {
+    roundNumber += 1;
+    const request: TimingRound = { port, round: roundNumber, count: CONCURRENT_CHECKS, spreadMs };
+    const measured = await checks.call<MeasuredTtfb>('round', request);
+    const held = await targets.call<Record<string, number>>('held');
+    for (const [path, ttfb] of Object.entries(measured)) {
+      const truth = held[path];
+      if (ttfb === null || truth === undefined) failed += 1;
+      else errorsMs.push(Math.abs(ttfb - truth));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  errorsMs.sort((a, b) => a - b);
+  return { errorsMs, failed };
+}
+
+/** Spread rounds and burst rounds through one agent-side process. */
+export async function measureTiming(targets: BenchChild, port: number, rounds: { spread: number; burst: number }): Promise<{ spread: TimingErrors; burst: TimingErrors }> {
+  await targets.call('delay', HOLD_MS);
+  const { child: checks } = await startBenchChild<null>('timing-checks');
+  try {
+    // One unmeasured round warms up the code paths.
+    await runRounds(targets, checks, port, 1, SPREAD_MS);
+    progress(`probes: timing: ${rounds.spread} rounds of ${CONCURRENT_CHECKS} checks started over ${SPREAD_MS} ms, first byte held ${HOLD_MS} ms`);
+    const spread = await runRounds(targets, checks, port, rounds.spread, SPREAD_MS);
+    progress(`probes: timing: ${rounds.burst} rounds of ${CONCURRENT_CHECKS} checks started at once`);
+    const burst = await runRounds(targets, checks, port, rounds.burst, 0);
+    for (const [label, errors] of [['spread', spread], ['burst', burst]] as const) {
+      if (errors.failed > 0) progress(`probes: WARNING timing (${label}): ${errors.failed} checks failed or went unseen by the target`);
+    }
+    return { spread, burst };
+  } finally {
+    await checks.stop();
+  }
+}

@@ -1,0 +1,60 @@
+// One probe agent in its own process for the agent-scale figure: the product's startAgent with
+// its default options, plus a lateness recorder the parent reads over IPC.
+// Messages: {type:'status'} → status; {type:'measure-start'}; {type:'measure-stop'} → lateness.
+import { startAgent, type AgentStatus } from '../../../src/agent/agent.js';
+import { DEFAULT_CONCURRENCY } from '../../../src/agent/config.js';
+import { createLogger } from '../../../src/agent/log.js';
+import { percentile } from './stats.js';
+
+export interface LatenessSummary {
+  samples: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+const env = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+};
+
+let lateness: number[] | null = null;
+const agent = startAgent(
+  {
+    serverUrl: env('BENCH_AGENT_SERVER'),
+    key: env('BENCH_AGENT_KEY'),
+    dataDir: env('BENCH_AGENT_DATA_DIR'),
+    allowPrivate: true,
+    concurrency: DEFAULT_CONCURRENCY,
+    logLevel: 'warn',
+  },
+  {
+    logger: createLogger('warn', (line) => process.stderr.write(`agent: ${line}\n`)),
+    onLateness: (lateMs) => lateness?.push(lateMs),
+  },
+);
+
+function summary(samples: readonly number[]): LatenessSummary {
+  return { samples: samples.length, p50: percentile(samples, 50), p99: percentile(samples, 99), max: percentile(samples, 100) };
+}
+
+process.on('message', (message: { type: string }) => {
+  const reply = (answer: object) => process.send?.({ type: message.type, ...answer });
+  if (message.type === 'status') reply({ status: agent.status() satisfies AgentStatus });
+  if (message.type === 'measure-start') {
+    lateness = [];
+    reply({});
+  }
+  if (message.type === 'measure-stop') {
+    reply({ lateness: summary(lateness ?? []), status: agent.status() });
+    lateness = null;
+  }
+});
+
+process.once('SIGTERM', () => {
+  void agent.stop({ flush: true }).then(() => process.exit(0));
+});
+// The bench that started this process is gone: nothing would ever stop it.
+process.once('disconnect', () => process.exit(1));
+process.stdout.write('agent started\n');
