@@ -144,7 +144,7 @@ describe('rollups', () => {
 });
 
 describe('retention', () => {
-  it('prunes raw rows, minute and hour rollups and batch ids past their retention', async () => {
+  it('prunes raw rows, minute and hour rollups (with the per-task ones) and batch ids past their retention', async () => {
     const store = await createTestStore();
     try {
       const task = await tcpTask(store, [1]);
@@ -153,9 +153,14 @@ describe('retention', () => {
       store.setTime(STORE_START + 1000);
       const counts = await pruneResults(store.db, store.ctx.now(), { raw: 7, minute: 2, hour: 400 });
       expect(counts).toEqual({ raw: 2, minute: 3, hour: 1, batches: 2, jobs: 0, deployments: 0 });
-      const left = async (table: 'results' | 'rollup_minute' | 'rollup_hour') =>
-        (await store.db.selectFrom(table).select('task_id').execute()).length;
-      expect([await left('results'), await left('rollup_minute'), await left('rollup_hour')]).toEqual([3, 2, 4]);
+      const tables = ['results', 'rollup_minute', 'rollup_hour', 'rollup_hour_by_task', 'rollup_task_hour'] as const;
+      const left = async (table: (typeof tables)[number]) => (await store.db.selectFrom(table).select('task_id').execute()).length;
+      expect(await Promise.all(tables.map(left))).toEqual([3, 2, 4, 4, 4]);
+      // The copies hold the same buckets as rollup_hour.
+      const hours = async (table: 'rollup_hour' | 'rollup_hour_by_task' | 'rollup_task_hour') =>
+        (await store.db.selectFrom(table).select('bucket_start').orderBy('bucket_start').execute()).map((row) => row.bucket_start);
+      expect(await hours('rollup_hour_by_task')).toEqual(await hours('rollup_hour'));
+      expect(await hours('rollup_task_hour')).toEqual(await hours('rollup_hour'));
       expect((await pruneResults(store.db, STORE_START + 8 * DAY)).batches).toBe(3);
     } finally {
       await store.close();

@@ -11,8 +11,9 @@ import { resultRowOf, type ResultRow } from '../../../src/server/ingest/result-r
 import {
   assignResultIds,
   insertRawResults,
+  upsertHourRollups,
   upsertLatest,
-  upsertRollups,
+  upsertMinuteRollups,
 } from '../../../src/server/ingest/results-repo.js';
 import { progress } from '../report.js';
 import { resultOf, seededRandom } from './results.js';
@@ -35,8 +36,8 @@ async function writeRows(db: Db, rows: ResultRow[], minuteRollupsSince: number):
     await assignResultIds(trx, rows);
     await insertRawResults(trx, rows);
     const minuteDeltas = rollupDeltas(rows, MINUTE_MS).filter((delta) => delta.bucketStart >= minuteRollupsSince);
-    await upsertRollups(trx, 'rollup_minute', minuteDeltas);
-    await upsertRollups(trx, 'rollup_hour', rollupDeltas(rows, HOUR_MS));
+    await upsertMinuteRollups(trx, minuteDeltas);
+    await upsertHourRollups(trx, rollupDeltas(rows, HOUR_MS));
     await upsertLatest(trx, latestRows(rows));
   });
 }

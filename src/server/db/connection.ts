@@ -1,14 +1,58 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 
 export const DB_FILE_NAME = 'vigil.db';
 
-/** Opens (creating if needed) the SQLite file with WAL and foreign keys on. */
+/**
+ * Prepared statements kept per connection, least recently used going first, bounded by their SQL
+ * text's total length: a statement's memory grows with its text (about 1 MB for a 1,000-row insert
+ * of 26,000 characters), so this keeps the cache near 20 MB whatever the statements.
+ */
+const STATEMENT_CACHE_CHARS = 512_000;
+
+/**
+ * The connection as Kysely's SQLite dialect sees it, reusing prepared statements by SQL text:
+ * Kysely prepares every query anew, and preparing a multi-row ingest upsert costs about as much
+ * as running it. A statement still being iterated is not handed out twice.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  let cachedChars = 0;
+  const forget = (text: string) => {
+    if (statements.delete(text)) cachedChars -= text.length;
+  };
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      const cached = statements.get(text);
+      if (cached && !cached.busy) {
+        statements.delete(text);
+        statements.set(text, cached);
+        return cached;
+      }
+      const statement = sqlite.prepare(text);
+      if (text.length > STATEMENT_CACHE_CHARS) return statement;
+      forget(text);
+      statements.set(text, statement);
+      cachedChars += text.length;
+      for (const oldest of statements.keys()) {
+        if (cachedChars <= STATEMENT_CACHE_CHARS) break;
+        forget(oldest);
+      }
+      return statement;
+    },
+  };
+}
+
+/**
+ * Opens (creating if needed) the SQLite file with WAL and foreign keys on, and a 64 MiB page cache
+ * (the default 2 MiB holds less than one ingest batch's rollup pages).
+ */
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const sqlite = new SQLite(file);
@@ -16,5 +60,6 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  sqlite.pragma('cache_size = -65536');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }

@@ -110,6 +110,19 @@ export type RollupTable = {
   latency_max: number | null;
 } & Record<HistogramColumn, number>;
 
+/** Per (hour, task): rollup_hour summed over the nodes, for the all-task availability. */
+export interface TaskHourRollupTable {
+  bucket_start: number;
+  task_id: number;
+  count: number;
+  successes: number;
+  latency_count: number;
+  latency_sum: number;
+}
+
+/** rollup_hour without the histogram, keyed task-first (task, hour, node) for one task's trend. */
+export type HourByTaskRollupTable = Omit<RollupTable, HistogramColumn>;
+
 /** The newest result per (task, node); its details stay in `results` (result_id). */
 export interface LatestResultsTable {
   task_id: number;
@@ -139,6 +152,8 @@ export interface TaskTables {
   results: ResultsTable;
   rollup_minute: RollupTable;
   rollup_hour: RollupTable;
+  rollup_task_hour: TaskHourRollupTable;
+  rollup_hour_by_task: HourByTaskRollupTable;
   latest_results: LatestResultsTable;
   store_counters: StoreCountersTable;
 }

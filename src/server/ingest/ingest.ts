@@ -5,7 +5,7 @@ import { ingestGates, type IngestGate } from '../modules/deployments/assignments
 import { retentionOf, type StoreContext } from '../modules/tasks/store-context.js';
 import { HOUR_MS, latestRows, MINUTE_MS, rollupDeltas } from './rollup-accumulator.js';
 import { resultRowOf, type ResultRow } from './result-row.js';
-import { assignResultIds, claimBatch, findBatch, insertRawResults, upsertLatest, upsertRollups } from './results-repo.js';
+import { assignResultIds, claimBatch, findBatch, insertRawResults, upsertHourRollups, upsertLatest, upsertMinuteRollups } from './results-repo.js';
 
 export interface IngestItem {
   taskId: number;
@@ -90,8 +90,8 @@ export async function ingestBatch(
     if (rows.length > 0) {
       await assignResultIds(trx, rows);
       await insertRawResults(trx, rows);
-      await upsertRollups(trx, 'rollup_minute', rollupDeltas(rows, MINUTE_MS));
-      await upsertRollups(trx, 'rollup_hour', rollupDeltas(rows, HOUR_MS));
+      await upsertMinuteRollups(trx, rollupDeltas(rows, MINUTE_MS));
+      await upsertHourRollups(trx, rollupDeltas(rows, HOUR_MS));
       await upsertLatest(trx, latestRows(rows));
     }
     return { accepted: rows.length, rejected, duplicate: false };

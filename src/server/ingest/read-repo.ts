@@ -3,8 +3,11 @@ import type { Db } from '../db/connection.js';
 import { HISTOGRAM_COLUMNS } from './histogram.js';
 import type { RollupTableName } from './results-repo.js';
 
+/** Tables with per-task sums by bucket: minute rollups per node, or hour sums per task. */
+export type TaskSumsTableName = 'rollup_minute' | 'rollup_task_hour';
+
 /** Sums per task of a customer's live tasks over [from, to) (a range scan of one table's buckets). */
-export function sumsPerTask(db: Db, table: RollupTableName, custId: number, from: number, to: number) {
+export function sumsPerTask(db: Db, table: TaskSumsTableName, custId: number, from: number, to: number) {
   return db
     .selectFrom(table)
     .select(({ fn }) => [
@@ -23,14 +26,29 @@ export function sumsPerTask(db: Db, table: RollupTableName, custId: number, from
     .execute();
 }
 
-/** One task's rollup rows at the given bucket starts (one seek per bucket: rollups are time-first). */
-export function taskBuckets(db: Db, table: RollupTableName, taskId: number, buckets: readonly number[]) {
+const TREND_COLUMNS = ['node_id', 'bucket_start', 'count', 'successes', 'latency_count', 'latency_sum', 'latency_min', 'latency_max'] as const;
+
+/** One task's minute rollup rows at the given bucket starts (one seek per bucket: rollups are time-first). */
+export function taskMinuteBuckets(db: Db, taskId: number, buckets: readonly number[]) {
   if (buckets.length === 0) return Promise.resolve([]);
   return db
-    .selectFrom(table)
-    .select(['node_id', 'bucket_start', 'count', 'successes', 'latency_count', 'latency_sum', 'latency_min', 'latency_max'])
+    .selectFrom('rollup_minute')
+    .select(TREND_COLUMNS)
     .where('bucket_start', 'in', buckets)
     .where('task_id', '=', taskId)
+    .orderBy('node_id')
+    .orderBy('bucket_start')
+    .execute();
+}
+
+/** One task's hour rollup rows over [from, to): one range of the task-first copy. */
+export function taskHourBuckets(db: Db, taskId: number, from: number, to: number) {
+  return db
+    .selectFrom('rollup_hour_by_task')
+    .select(TREND_COLUMNS)
+    .where('task_id', '=', taskId)
+    .where('bucket_start', '>=', from)
+    .where('bucket_start', '<', to)
     .orderBy('node_id')
     .orderBy('bucket_start')
     .execute();

@@ -5,14 +5,15 @@ import { customerTask } from '../modules/tasks/customer-task.js';
 import { listTaskIds } from '../modules/tasks/repo.js';
 import type { StoreContext } from '../modules/tasks/store-context.js';
 import { percentileOf } from './histogram.js';
-import { latestOfTask, sumsPerTask, taskBuckets, taskHistogram } from './read-repo.js';
+import { latestOfTask, sumsPerTask, taskHistogram, taskHourBuckets, taskMinuteBuckets } from './read-repo.js';
 import type { RollupTableName } from './results-repo.js';
 import { HOUR_MS, MINUTE_MS } from './rollup-accumulator.js';
 
 /**
  * Dashboard reads. Every one reads rollups (or the latest state), never raw results. A task's
- * ranges use minute rollups up to 48 h and hour rollups beyond; the all-task availability reads
- * minute rollups up to 3 h and whole hours beyond (the range widened to hour boundaries).
+ * ranges use minute rollups up to 48 h and hour rollups beyond (the trend from the task-first copy
+ * rollup_hour_by_task); the all-task availability reads minute rollups up to 3 h and whole hours
+ * of the per-task sums (rollup_task_hour) beyond (the range widened to hour boundaries).
  */
 
 export interface TimeRange {
@@ -70,7 +71,7 @@ export async function availability(ctx: StoreContext, custId: number, range: Tim
   const to = byMinute ? range.to : Math.ceil(range.to / HOUR_MS) * HOUR_MS;
   const [tasks, sums] = await Promise.all([
     listTaskIds(ctx.db, custId),
-    sumsPerTask(ctx.db, byMinute ? 'rollup_minute' : 'rollup_hour', custId, from, to),
+    sumsPerTask(ctx.db, byMinute ? 'rollup_minute' : 'rollup_task_hour', custId, from, to),
   ]);
   const sumsByTask = new Map(sums.map((row) => [row.task_id, row]));
   return tasks.map(({ id }) => {
@@ -104,6 +105,12 @@ export interface NodeTrend {
   points: TrendPoint[];
 }
 
+function trendRows(ctx: StoreContext, taskId: number, range: TimeRange, per: Granularity) {
+  if (per === 'minute') return taskMinuteBuckets(ctx.db, taskId, bucketStarts(range, per));
+  // The buckets bucketStarts would list: from the hour holding range.from up to range.to.
+  return taskHourBuckets(ctx.db, taskId, Math.floor(range.from / HOUR_MS) * HOUR_MS, range.to);
+}
+
 /** One task's per-node series over the range (buckets with no result are absent). */
 export async function trend(
   ctx: StoreContext,
@@ -114,7 +121,7 @@ export async function trend(
   assertRange(options);
   await customerTask(ctx.db, custId, taskId);
   const per = granularityOf(options, options.per);
-  const rows = await taskBuckets(ctx.db, tableOf(per), taskId, bucketStarts(options, per));
+  const rows = await trendRows(ctx, taskId, options, per);
   const nodes = new Map<number, TrendPoint[]>();
   for (const row of rows) {
     const points = nodes.get(row.node_id) ?? [];

@@ -3,7 +3,7 @@ import type { Db } from '../db/connection.js';
 import { valuesPlaceholders } from '../db/sql-dialect.js';
 import { HISTOGRAM_COLUMNS } from './histogram.js';
 import type { ResultRow } from './result-row.js';
-import type { RollupDelta } from './rollup-accumulator.js';
+import { taskRollupDeltas, type RollupDelta, type TaskRollupDelta } from './rollup-accumulator.js';
 
 /*
  * The ingest hot path (≥ 20,000 results/s). It writes hand-written multi-row statements through
@@ -14,6 +14,8 @@ import type { RollupDelta } from './rollup-accumulator.js';
  */
 
 export type RollupTableName = 'rollup_minute' | 'rollup_hour';
+/** Tables holding rollup_hour's rows, or their sums: written together by upsertHourRollups. */
+type HourRollupTableName = RollupTableName | 'rollup_hour_by_task';
 
 const RAW_COLUMNS = [
   'id', 'task_id', 'node_id', 'ts', 'type', 'ok', 'latency_ms', 'status_code', 'failure_source', 'failure_code', 'ip_matched', 'details',
@@ -24,6 +26,8 @@ const LATEST_COLUMNS = [
 const ROLLUP_BASE_COLUMNS = [
   'task_id', 'node_id', 'bucket_start', 'count', 'successes', 'latency_count', 'latency_sum', 'latency_min', 'latency_max',
 ] as const;
+
+const TASK_ROLLUP_COLUMNS = ['bucket_start', 'task_id', 'count', 'successes', 'latency_count', 'latency_sum'] as const;
 
 const RAW_CHUNK = 1000;
 const LATEST_CHUNK = 1000;
@@ -81,7 +85,7 @@ function keepLower(table: string, column: string, pickLower: boolean): string {
   return `${column} = case when ${incoming} is null then ${current} when ${current} is null or ${better} then ${incoming} else ${current} end`;
 }
 
-function rollupUpsertText(table: RollupTableName, bins: readonly number[], rowCount: number): string {
+function rollupUpsertText(table: HourRollupTableName, bins: readonly number[], rowCount: number): string {
   const histogram = bins.map((bin) => HISTOGRAM_COLUMNS[bin] as string);
   const columns = [...ROLLUP_BASE_COLUMNS, ...histogram];
   const sums = ['count', 'successes', 'latency_count', 'latency_sum', ...histogram].map(
@@ -120,19 +124,63 @@ function bySignature(deltas: readonly RollupDelta[]): Map<string, { bins: number
  * touch one histogram bin each; grouping them by the bins they touch keeps every statement narrow
  * (a 73-column upsert per bucket costs several times more).
  */
-export async function upsertRollups(db: Db, table: RollupTableName, deltas: readonly RollupDelta[]): Promise<void> {
+async function upsertRollups(db: Db, table: RollupTableName, deltas: readonly RollupDelta[]): Promise<void> {
   for (const { bins, deltas: group } of bySignature(deltas).values()) {
     await inChunks(group, ROLLUP_CHUNK, async (chunk) => {
       const text = rollupUpsertText(table, bins, chunk.length);
       const params: unknown[] = [];
-      for (const delta of chunk) {
-        params.push(delta.taskId, delta.nodeId, delta.bucketStart, delta.count, delta.successes);
-        params.push(delta.latencyCount, delta.latencySum, delta.latencyMin, delta.latencyMax);
-        for (const bin of bins) params.push(delta.bins[bin]);
-      }
+      for (const delta of chunk) pushRollupParams(params, delta, bins);
       await db.executeQuery(CompiledQuery.raw(text, params));
     });
   }
+}
+
+function pushRollupParams(params: unknown[], delta: RollupDelta, bins: readonly number[]): void {
+  params.push(delta.taskId, delta.nodeId, delta.bucketStart, delta.count, delta.successes);
+  params.push(delta.latencyCount, delta.latencySum, delta.latencyMin, delta.latencyMax);
+  for (const bin of bins) params.push(delta.bins[bin]);
+}
+
+/** rollup_hour's figures without the histogram, in the task-first copy the per-task trend reads. */
+function upsertHourByTask(db: Db, deltas: readonly RollupDelta[]): Promise<void> {
+  return inChunks(deltas, ROLLUP_CHUNK, async (chunk) => {
+    const text = cached(`by-task:${chunk.length}`, () => rollupUpsertText('rollup_hour_by_task', [], chunk.length));
+    const params: unknown[] = [];
+    for (const delta of chunk) pushRollupParams(params, delta, []);
+    await db.executeQuery(CompiledQuery.raw(text, params));
+  });
+}
+
+function taskRollupUpsertText(rowCount: number): string {
+  const sums = ['count', 'successes', 'latency_count', 'latency_sum'].map((column) => `${column} = rollup_task_hour.${column} + excluded.${column}`);
+  return (
+    `insert into rollup_task_hour (${TASK_ROLLUP_COLUMNS.join(',')}) values ${valuesPlaceholders(TASK_ROLLUP_COLUMNS.length, rowCount)} ` +
+    `on conflict (bucket_start, task_id) do update set ${sums.join(', ')}`
+  );
+}
+
+function upsertTaskHour(db: Db, deltas: readonly TaskRollupDelta[]): Promise<void> {
+  return inChunks(deltas, ROLLUP_CHUNK, async (chunk) => {
+    const text = cached(`task-hour:${chunk.length}`, () => taskRollupUpsertText(chunk.length));
+    const params: unknown[] = [];
+    for (const delta of chunk) params.push(delta.bucketStart, delta.taskId, delta.count, delta.successes, delta.latencyCount, delta.latencySum);
+    await db.executeQuery(CompiledQuery.raw(text, params));
+  });
+}
+
+/** Adds a batch's minute deltas to rollup_minute. */
+export function upsertMinuteRollups(db: Db, deltas: readonly RollupDelta[]): Promise<void> {
+  return upsertRollups(db, 'rollup_minute', deltas);
+}
+
+/**
+ * Adds a batch's hour deltas to every hour rollup: rollup_hour, its task-first copy and the
+ * per-task sums. The only writer of these tables, so they always agree.
+ */
+export async function upsertHourRollups(db: Db, deltas: readonly RollupDelta[]): Promise<void> {
+  await upsertRollups(db, 'rollup_hour', deltas);
+  await upsertHourByTask(db, deltas);
+  await upsertTaskHour(db, taskRollupDeltas(deltas));
 }
 
 function latestUpsertText(rowCount: number): string {

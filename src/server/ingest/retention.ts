@@ -32,6 +32,7 @@ export const DEFAULT_RETENTION_DAYS: RetentionDays = {
 export interface PruneCounts {
   raw: number;
   minute: number;
+  /** rollup_hour rows (their copies in rollup_hour_by_task and the per-task sums in rollup_task_hour go too). */
   hour: number;
   batches: number;
   jobs: number;
@@ -109,25 +110,69 @@ async function pruneRaw(db: Db, rawCutoff: number, traceCutoff: number): Promise
   return total;
 }
 
-/** Rollup rows of buckets before the cutoff: a leading range of the time-first key. */
-function pruneRollups(db: Db, table: 'rollup_minute' | 'rollup_hour', cutoff: number): Promise<number> {
+/** The keys of (up to CHUNK) rollup rows of buckets before the cutoff: a leading range of the time-first key. */
+function oldRollupKeys(db: Db, table: 'rollup_minute' | 'rollup_hour', cutoff: number) {
+  return db
+    .selectFrom(table)
+    .select(['bucket_start', 'task_id', 'node_id'])
+    .where('bucket_start', '<', cutoff)
+    .limit(CHUNK)
+    .$asTuple('bucket_start', 'task_id', 'node_id');
+}
+
+function pruneMinuteRollups(db: Db, cutoff: number): Promise<number> {
   return untilDone(async () =>
     changed(
       await db
-        .deleteFrom(table)
+        .deleteFrom('rollup_minute')
+        .where(({ eb, refTuple }) => eb(refTuple('bucket_start', 'task_id', 'node_id'), 'in', oldRollupKeys(db, 'rollup_minute', cutoff)))
+        .executeTakeFirst(),
+    ),
+  );
+}
+
+/** Per-task hour sums before the cutoff: a leading range of the time-first key. */
+function pruneTaskHourRollups(db: Db, cutoff: number): Promise<number> {
+  return untilDone(async () =>
+    changed(
+      await db
+        .deleteFrom('rollup_task_hour')
         .where(({ eb, refTuple, selectFrom }) =>
           eb(
-            refTuple('bucket_start', 'task_id', 'node_id'),
+            refTuple('bucket_start', 'task_id'),
             'in',
-            selectFrom(table)
-              .select(['bucket_start', 'task_id', 'node_id'])
+            selectFrom('rollup_task_hour')
+              .select(['bucket_start', 'task_id'])
               .where('bucket_start', '<', cutoff)
               .limit(CHUNK)
-              .$asTuple('bucket_start', 'task_id', 'node_id'),
+              .$asTuple('bucket_start', 'task_id'),
           ),
         )
         .executeTakeFirst(),
     ),
+  );
+}
+
+/**
+ * Hour rollup rows before the cutoff with the per-task sums of those hours, and the same rows of the
+ * task-first copy (found by rollup_hour's time-first key: the copy has none), one chunk per
+ * transaction so a row and its copy go together. Answers how many rollup_hour rows went.
+ */
+async function pruneHourRollups(db: Db, cutoff: number): Promise<number> {
+  await pruneTaskHourRollups(db, cutoff);
+  return untilDone(() =>
+    db.transaction().execute(async (trx) => {
+      await trx
+        .deleteFrom('rollup_hour_by_task')
+        .where(({ eb, refTuple }) => eb(refTuple('bucket_start', 'task_id', 'node_id'), 'in', oldRollupKeys(trx, 'rollup_hour', cutoff)))
+        .executeTakeFirst();
+      return changed(
+        await trx
+          .deleteFrom('rollup_hour')
+          .where(({ eb, refTuple }) => eb(refTuple('bucket_start', 'task_id', 'node_id'), 'in', oldRollupKeys(trx, 'rollup_hour', cutoff)))
+          .executeTakeFirst(),
+      );
+    }),
   );
 }
 
@@ -206,8 +251,8 @@ export async function pruneResults(db: Db, now: number, retention: Partial<Reten
   const rawCutoff = cutoff(days.raw);
   return {
     raw: await pruneRaw(db, rawCutoff, cutoff(Math.max(days.raw, days.trace))),
-    minute: await pruneRollups(db, 'rollup_minute', cutoff(days.minute)),
-    hour: await pruneRollups(db, 'rollup_hour', cutoff(days.hour)),
+    minute: await pruneMinuteRollups(db, cutoff(days.minute)),
+    hour: await pruneHourRollups(db, cutoff(days.hour)),
     batches: await pruneBatches(db, rawCutoff),
     jobs: await pruneJobs(db, rawCutoff),
     deployments: await pruneSupersededDeployments(db, cutoff(days.supersededDeployments)),

@@ -74,3 +74,32 @@ export function latestRows(rows: readonly ResultRow[]): ResultRow[] {
   }
   return [...latest.values()];
 }
+
+/** One per-task bucket's increments (all nodes together), without latency extremes or histogram. */
+export interface TaskRollupDelta {
+  taskId: number;
+  bucketStart: number;
+  count: number;
+  successes: number;
+  latencyCount: number;
+  latencySum: number;
+}
+
+/** Sums a batch's (task, node, bucket) deltas per (task, bucket). */
+export function taskRollupDeltas(deltas: readonly RollupDelta[]): TaskRollupDelta[] {
+  const sums = new Map<string, TaskRollupDelta>();
+  for (const delta of deltas) {
+    const key = `${delta.taskId}:${delta.bucketStart}`;
+    const sum = sums.get(key);
+    if (!sum) {
+      const { taskId, bucketStart, count, successes, latencyCount, latencySum } = delta;
+      sums.set(key, { taskId, bucketStart, count, successes, latencyCount, latencySum });
+      continue;
+    }
+    sum.count += delta.count;
+    sum.successes += delta.successes;
+    sum.latencyCount += delta.latencyCount;
+    sum.latencySum += delta.latencySum;
+  }
+  return [...sums.values()];
+}

@@ -5,6 +5,7 @@ import { nodes } from './0002-nodes.js';
 import { tasksResults } from './0003-tasks-results.js';
 import { agentJobs } from './0004-agent-jobs.js';
 import { storeCounters } from './0005-store-counters.js';
+import { taskRollups } from './0006-task-rollups.js';
 
 /** Every migration, in the order of their names; add one file and one line per migration. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0003_tasks_results': tasksResults,
   '0004_agent_jobs': agentJobs,
   '0005_store_counters': storeCounters,
+  '0006_task_rollups': taskRollups,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
