@@ -2,6 +2,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildAgentIfStale } from './build-agent.mjs';
 
 export const root = new URL('..', import.meta.url).pathname;
 
@@ -90,8 +91,10 @@ export async function waitForServer(url, child, timeoutMs = 60_000) {
 }
 
 /**
- * A fresh key for the Local node (the previous one stops working), then an agent with it. The key
- * travels in the environment, not the command line, so it does not show in process lists.
+ * A fresh key for the Local node (the previous one stops working), then an agent with it: the
+ * bundled agent (dist/agent/main.mjs, rebuilt when its sources changed) run by plain node, as on
+ * any other machine. The key travels in the environment, not the command line, so it does not
+ * show in process lists.
  */
 export async function startLocalAgent(serverUrl) {
   const issued = JSON.parse(
@@ -102,7 +105,8 @@ export async function startLocalAgent(serverUrl) {
   );
   // One data dir for the Local node whatever its key, so a previous run's undelivered results go out.
   const dataDir = process.env.VIGIL_AGENT_DATA_DIR ?? join(process.env.VIGIL_DATA_DIR ?? join(root, '.data'), 'agent', 'local');
-  return spawn(process.execPath, ['--import', 'tsx', join(root, 'src/agent/main.ts'), '--server', serverUrl, '--data-dir', dataDir], {
+  const agent = await buildAgentIfStale();
+  return spawn(process.execPath, [agent, '--server', serverUrl, '--data-dir', dataDir], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, VIGIL_AGENT_KEY: issued.key },

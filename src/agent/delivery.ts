@@ -105,14 +105,19 @@ export class Delivery {
     }
   }
 
-  /** An item the contract refuses (a check module's bug) is dropped and counted, not resent forever. */
+  /**
+   * Results come from our own check modules, so a batch goes out unchecked and the server validates
+   * it. Only when the server refuses the batch are its items checked here: an item the contract
+   * refuses (a check module's bug) is dropped and counted, not resent forever, and the rest go.
+   */
   private async send(batch: SpooledBatch<ResultItem>, dropped: number) {
     const body = { batchId: batch.batchId, dropped, results: batch.results };
     try {
-      return await this.options.transport.call('agentResults', body, { attempts: 1 });
+      return await this.options.transport.call('agentResults', body, { attempts: 1, bodyChecked: true });
     } catch (error) {
-      if (!(error instanceof TransportError) || error.kind !== 'invalid_body') throw error;
+      if (!refusedForGood(error)) throw error;
       const valid = batch.results.filter((item) => ResultItemSchema.safeParse(item).success);
+      if (valid.length === batch.results.length) throw error;
       this.options.logger.error('results_invalid', { batchId: batch.batchId, invalid: batch.results.length - valid.length });
       return this.options.transport.call(
         'agentResults',

@@ -68,6 +68,14 @@ describe('agent transport', () => {
     expect(seen).toHaveLength(0);
   });
 
+  it('sends a body the caller answers for without checking it, leaving the check to the server', async () => {
+    const { url, seen } = await scripted([ok({ accepted: 0, rejected: 0, duplicate: false })]);
+    const transport = createTransport({ serverUrl: url, key: 'k', backoff: fast });
+    const body = { batchId: 'not-a-uuid', dropped: 0, results: [] };
+    await transport.call('agentResults', body, { bodyChecked: true });
+    expect(seen.map((request) => request.body)).toEqual([body]);
+  });
+
   it('reports a server that is not there as a retryable network error', async () => {
     const transport = createTransport({ serverUrl: `http://127.0.0.1:${await closedPort()}`, key: 'k', backoff: fast });
     const error = await transport.call('agentJobs', { waitMs: 0 }, { attempts: 2 }).catch((caught: unknown) => caught);

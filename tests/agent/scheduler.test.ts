@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Scheduler, type Schedulable } from '../../src/agent/scheduler.js';
+import { GROUP_WINDOW_MS, Scheduler, type Schedulable } from '../../src/agent/scheduler.js';
 
 interface Task extends Schedulable {
   label: string;
@@ -51,6 +51,25 @@ describe('the agent scheduler', () => {
     scheduler.start();
     vi.advanceTimersByTime(60_000);
     expect(runs[0]?.taskIds.sort((a, b) => a - b)).toEqual([7, 60_007]);
+  });
+
+  it('hands tasks due within the group window over in one turn, a little early, and later ones in their own', () => {
+    const runs: { taskIds: number[]; at: number }[] = [];
+    // Full-period jitter with chosen draws: three tasks of the same phase, due 0, 20 and 200 ms after it.
+    const draws = [0, 20 / 60_000, 200 / 60_000];
+    const scheduler = new Scheduler<Task>({
+      jitterFraction: 1,
+      random: () => draws.shift() ?? 0,
+      onDue: (due) => runs.push({ taskIds: due.map((task) => task.taskId).sort((a, b) => a - b), at: Date.now() }),
+    });
+    for (const taskId of [7, 60_007, 120_007]) scheduler.upsert({ taskId, frequencyMinutes: 1, label: '' });
+    scheduler.start();
+    vi.advanceTimersByTime(60_000);
+    expect(GROUP_WINDOW_MS).toBeGreaterThan(20);
+    expect(GROUP_WINDOW_MS).toBeLessThan(200);
+    expect(runs.map((run) => run.taskIds)).toEqual([[7, 60_007], [120_007]]);
+    expect((runs[1]?.at ?? 0) - (runs[0]?.at ?? 0)).toBe(200);
+    scheduler.stop();
   });
 
   it('stops running a removed task and applies a changed frequency', () => {

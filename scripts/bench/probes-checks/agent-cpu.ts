@@ -2,6 +2,7 @@
 // targets through a real server (another process). The window starts and ends right after a
 // delivery, so it holds whole cycles of scheduling, checking, spooling and sending.
 import type { TaskInput } from '../../../src/server/modules/tasks/task-input.js';
+import { bundleIfStale } from '../../build-agent.mjs';
 import { progress } from '../report.js';
 import type { AgentSample } from './agent.js';
 import { startBenchChild, type BenchChild } from './proc.js';
@@ -29,6 +30,12 @@ export interface AgentCpu {
   /** Share of the agent's CPU of one core over the window. */
   coreShare: number;
 }
+
+/**
+ * The agent child (agent.ts) bundled like the product's agent (scripts/build-agent.mjs) and run by
+ * plain node, as deployed: no tsx loader in the measured process.
+ */
+const builtAgentChild = (): Promise<string> => bundleIfStale('scripts/bench/probes-checks/agent.ts', 'dist/bench/probes-checks-agent.mjs', ['scripts/bench/probes-checks']);
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -78,7 +85,7 @@ export async function agentCpuPerCheck(run: AgentRun): Promise<AgentCpu> {
   let agent: BenchChild | undefined;
   try {
     await server.call('tasks', run.tasks);
-    agent = (await startBenchChild<null>('agent', [ready.url, ready.key, String(run.minuteMs)])).child;
+    agent = (await startBenchChild<null>('agent', [ready.url, ready.key, String(run.minuteMs)], await builtAgentChild())).child;
     const figures = await measure(agent, run);
     await agent.stop();
     agent = undefined;

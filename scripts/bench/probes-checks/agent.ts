@@ -1,7 +1,8 @@
 // The real probe agent for the probe figures, in its own process so its CPU is its own: it
 // registers with the bench server, pulls its assignments, schedules and runs the checks, spools
 // and delivers the results. The parent samples its CPU (its own, and its tool children's) and
-// how many results the server confirmed.
+// how many results the server confirmed. agent-cpu.ts runs it bundled (scripts/build-agent.mjs) by
+// plain node, as the agent is deployed.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,6 +1,6 @@
 // Process plumbing for the probe figures: CPU time from /proc, and bench children (TypeScript run
-// by Node itself with tsx's loader, so the measured pid is the program, not a wrapper) spoken to
-// over IPC with numbered requests.
+// by Node itself with tsx's loader, or bundled and run by plain node, so the measured pid is the
+// program, not a wrapper) spoken to over IPC with numbered requests.
 import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -58,10 +58,13 @@ interface Reply {
   error?: string;
 }
 
-/** Starts `scripts/bench/probes-checks/<name>.ts` and waits for its `ready` message (its value). */
-export async function startBenchChild<Ready>(name: string, args: readonly string[] = []): Promise<{ child: BenchChild; ready: Ready }> {
-  const file = fileURLToPath(new URL(`./${name}.ts`, import.meta.url));
-  const proc = fork(file, [...args], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+/**
+ * Starts `scripts/bench/probes-checks/<name>.ts` and waits for its `ready` message (its value).
+ * With `builtFile` (a bundled .mjs of that child) it runs that with plain node, without tsx.
+ */
+export async function startBenchChild<Ready>(name: string, args: readonly string[] = [], builtFile?: string): Promise<{ child: BenchChild; ready: Ready }> {
+  const file = builtFile ?? fileURLToPath(new URL(`./${name}.ts`, import.meta.url));
+  const proc = fork(file, [...args], { execArgv: builtFile ? [] : ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));

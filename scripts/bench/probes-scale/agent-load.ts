@@ -13,6 +13,7 @@ import { seedIfEmpty } from '../../../src/server/db/seed.js';
 import { issueNodeKey } from '../../../src/server/modules/nodes/keys.js';
 import type { TaskInput } from '../../../src/server/modules/tasks/task-input.js';
 import { MONITOR_TYPES } from '../../../src/shared/codes.js';
+import { bundleIfStale } from '../../build-agent.mjs';
 import { progress, type BenchOptions, type Figure } from '../report.js';
 import type { LatenessSummary } from './agent-process.js';
 import { ask, cpuSeconds, rssMb, startChild, stdoutLine, stopChild } from './children.js';
@@ -133,8 +134,8 @@ export async function agentLoadFigures(options: BenchOptions): Promise<Figure[]>
   const dir = mkdtempSync(join(tmpdir(), 'vigil-bench-agent-'));
   const serverDir = join(dir, 'server');
   const children: ChildProcess[] = [];
-  const start = (entry: string, env?: Record<string, string>) => {
-    const child = startChild(entry, env);
+  const start = (entry: string, env?: Record<string, string>, builtFile?: string) => {
+    const child = startChild(entry, env, builtFile);
     children.push(child);
     return child;
   };
@@ -144,11 +145,10 @@ export async function agentLoadFigures(options: BenchOptions): Promise<Figure[]>
     const key = await prepareServer(serverDir, sizes, ports);
     const server = start('scripts/bench/probes-scale/server-process.ts', serverEnv(serverDir));
     const url = await stdoutLine(server, (line) => (line.startsWith('listening ') ? line.slice('listening '.length) : undefined));
-    const agent = start('scripts/bench/probes-scale/agent-process.ts', {
-      BENCH_AGENT_SERVER: url,
-      BENCH_AGENT_KEY: key,
-      BENCH_AGENT_DATA_DIR: join(dir, 'agent'),
-    });
+    const agentEntry = 'scripts/bench/probes-scale/agent-process.ts';
+    // Bundled like the product's agent (scripts/build-agent.mjs) and run by plain node, as deployed.
+    const builtAgent = await bundleIfStale(agentEntry, 'dist/bench/probes-scale-agent.mjs', ['scripts/bench/probes-scale']);
+    const agent = start(agentEntry, { BENCH_AGENT_SERVER: url, BENCH_AGENT_KEY: key, BENCH_AGENT_DATA_DIR: join(dir, 'agent') }, builtAgent);
     await stdoutLine(agent, (line) => (line === 'agent started' ? line : undefined));
     await waitForAssignments(agent, sizes.tasks);
     const quick = options.quick ? ' (quick size)' : '';

@@ -1,5 +1,6 @@
 // One probe agent in its own process for the agent-scale figure: the product's startAgent with
-// its default options, plus a lateness recorder the parent reads over IPC.
+// its default options, plus a lateness recorder the parent reads over IPC. agent-load.ts runs it
+// bundled (scripts/build-agent.mjs) by plain node, as the agent is deployed.
 // Messages: {type:'status'} → status; {type:'measure-start'}; {type:'measure-stop'} → lateness.
 import { startAgent, type AgentStatus } from '../../../src/agent/agent.js';
 import { DEFAULT_CONCURRENCY } from '../../../src/agent/config.js';

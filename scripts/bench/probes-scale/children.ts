@@ -9,12 +9,13 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
  * Runs a TypeScript entry of this repository in its own Node process (tsx as a loader, so the pid
- * is the program's own process), with an IPC channel and stdout piped for its announcements.
+ * is the program's own process), with an IPC channel and stdout piped for its announcements. With
+ * `builtFile` (that entry bundled as .mjs) plain node runs the bundle instead, without tsx.
  */
-export function startChild(entry: string, env: Record<string, string> = {}): ChildProcess {
-  return fork(fileURLToPath(new URL(entry, `file://${ROOT}`)), [], {
+export function startChild(entry: string, env: Record<string, string> = {}, builtFile?: string): ChildProcess {
+  return fork(builtFile ?? fileURLToPath(new URL(entry, `file://${ROOT}`)), [], {
     cwd: ROOT,
-    execArgv: ['--import', 'tsx'],
+    execArgv: builtFile ? [] : ['--import', 'tsx'],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });

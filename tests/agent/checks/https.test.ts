@@ -1,3 +1,6 @@
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckContext } from '../../../src/agent/checks/types.js';
 import { httpCheck, httpsCheck } from '../../../src/agent/checks/http/index.js';
@@ -40,6 +43,25 @@ describe('HTTPS check against loopback servers', () => {
     expect(result.details?.tlsAuthorized).toBe(false);
     expect(result.details?.tlsAuthorizationError).toBe('DEPTH_ZERO_SELF_SIGNED_CERT');
     expect(result.details?.finalUrl).toMatch(/^https:\/\/localhost:\d+\/ok$/);
+  });
+
+  it('makes a full handshake on every check, never resuming an earlier session', async () => {
+    const reused: boolean[] = [];
+    const server = createHttpsServer({ key: certificates.selfSigned.keyPem, cert: certificates.selfSigned.chainPem }, (_req, res) => void res.end('ok'));
+    server.on('secureConnection', (socket: TLSSocket) => reused.push(socket.isSessionReused()));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      for (let round = 0; round < 3; round += 1) {
+        const result = await check(port);
+        expect(result.ok).toBe(true);
+        expect(result.details?.timings.tlsMs).toBeGreaterThan(0);
+      }
+      expect(reused).toEqual([false, false, false]);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   it('times a delayed first byte after the handshake', async () => {

@@ -56,7 +56,7 @@ const EMPTY: Phases = {
 
 async function secure(socket: Socket, request: HopRequest, phases: Phases): Promise<Socket | null> {
   if (!isSecureUrl(request.url)) return socket;
-  const session = await handshakeTls(socket, hostnameOf(request.url), request.budget, ['http/1.1']);
+  const session = await handshakeTls(socket, hostnameOf(request.url), request.budget, { alpn: ['http/1.1'], chain: false });
   if (!session.ok) {
     phases.failure = session.failure;
     return null;

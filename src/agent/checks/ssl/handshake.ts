@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import { isIP } from 'node:net';
-import { connect as tlsConnect, type DetailedPeerCertificate, type TLSSocket } from 'node:tls';
+import { connect as tlsConnect, createSecureContext, type DetailedPeerCertificate, type PeerCertificate, type SecureContext, type TLSSocket } from 'node:tls';
 import type { Failure } from '../../../shared/probe/results.js';
 import { type Budget, clockNow, msBetween, type Settled, settleWithin } from '../clock.js';
 import { errnoOf, failureOfSocketError } from '../tcp/connect.js';
@@ -12,8 +12,27 @@ export interface TlsSession {
   /** Whether the chain verifies against the system trust store and names the host. */
   authorized: boolean;
   authorizationError: string | null;
-  /** The leaf with its issuer links, or null when the peer sent none. */
+  /** The leaf with its issuer links (the leaf alone, without them, when `chain` is false), or null when the peer sent none. */
   peer: DetailedPeerCertificate | null;
+}
+
+export interface HandshakeOptions {
+  alpn?: string[];
+  /** Whether `peer` carries the issuer links (the SSL check's chain); building them costs CPU. */
+  chain?: boolean;
+}
+
+let clientContext: SecureContext | undefined;
+
+/**
+ * One client context for every handshake: without it, each connection builds its own (the system
+ * trust store included), which costs more CPU than the handshake's own cryptography. It holds no
+ * per-connection state: SNI, ALPN and verification are per socket, and sessions are not resumed
+ * (every check measures a full handshake).
+ */
+function sharedClientContext(): SecureContext {
+  clientContext ??= createSecureContext();
+  return clientContext;
 }
 
 /** Errors during the handshake are the target's TLS failure, except plain network ones. */
@@ -37,14 +56,15 @@ function authorizationErrorOf(socket: TLSSocket): string | null {
  * Runs a TLS handshake over a connected socket, with SNI for a host name (never for an IP literal),
  * accepting any certificate so that an untrusted or expired one is still measured and reported.
  */
-export async function handshakeTls(socket: Socket, host: string, budget: Budget, alpn?: string[]): Promise<Settled<TlsSession>> {
+export async function handshakeTls(socket: Socket, host: string, budget: Budget, options: HandshakeOptions = {}): Promise<Settled<TlsSession>> {
   const started = clockNow();
   const tls = tlsConnect({
     socket,
     host,
     servername: isIP(host) ? undefined : host,
     rejectUnauthorized: false,
-    ALPNProtocols: alpn,
+    ALPNProtocols: options.alpn,
+    secureContext: sharedClientContext(),
   });
   tls.on('error', () => undefined);
   const secured = new Promise<bigint>((resolve, reject) => {
@@ -57,7 +77,8 @@ export async function handshakeTls(socket: Socket, host: string, budget: Budget,
     tls.destroy();
     return outcome;
   }
-  const peer = tls.getPeerCertificate(true);
+  // Without the chain Node answers the leaf alone: issuerCertificate is absent, which ends any walk of it.
+  const peer: PeerCertificate = tls.getPeerCertificate(options.chain !== false);
   return {
     ok: true,
     value: {
@@ -65,7 +86,7 @@ export async function handshakeTls(socket: Socket, host: string, budget: Budget,
       tlsMs: msBetween(started, outcome.value),
       authorized: tls.authorized,
       authorizationError: authorizationErrorOf(tls),
-      peer: hasCertificate(peer) ? peer : null,
+      peer: hasCertificate(peer) ? (peer as DetailedPeerCertificate) : null,
     },
   };
 }

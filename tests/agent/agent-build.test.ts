@@ -1,0 +1,22 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { AGENT_ENTRY, bundle, bundleIsStale } from '../../scripts/build-agent.mjs';
+
+/** The deployable agent is one bundled file that plain node runs, without the tsx loader. */
+
+const dir = mkdtempSync(join(tmpdir(), 'vigil-agent-build-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('the agent bundle', () => {
+  it('runs with plain node and answers its usage', async () => {
+    const outfile = join(dir, 'main.mjs');
+    expect(bundleIsStale(outfile, [AGENT_ENTRY])).toBe(true);
+    await bundle(AGENT_ENTRY, outfile);
+    expect(bundleIsStale(outfile, [AGENT_ENTRY])).toBe(false);
+    const usage = execFileSync(process.execPath, [outfile, '--help'], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+    expect(usage).toContain('Usage: npm run agent -- --server URL --key KEY');
+  }, 60_000);
+});
