@@ -1,4 +1,4 @@
-import i18next from 'i18next';
+import i18next, { type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/index.js';
 import type { Translator } from './error-text.js';
@@ -9,10 +9,9 @@ export function currentLanguage(): Language {
   return languageFromCookie(document.cookie);
 }
 
-export function initI18n(): typeof i18next {
-  const language = currentLanguage();
-  document.documentElement.lang = htmlLangOf(language);
-  void i18next.use(initReactI18next).init({
+/** The console's i18next options for a language: bundled resources, so texts work offline too. */
+export function i18nOptions(language: Language): InitOptions {
+  return {
     resources: RESOURCES,
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
@@ -23,7 +22,13 @@ export function initI18n(): typeof i18next {
     initAsync: false,
     interpolation: { escapeValue: false },
     returnNull: false,
-  });
+  };
+}
+
+export function initI18n(): typeof i18next {
+  const language = currentLanguage();
+  document.documentElement.lang = htmlLangOf(language);
+  void i18next.use(initReactI18next).init(i18nOptions(language));
   return i18next;
 }
 

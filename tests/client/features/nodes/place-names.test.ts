@@ -7,24 +7,14 @@ import {
   nodeProvinceName,
   type PlacedNode,
 } from '../../../../src/client/features/nodes/place-names.js';
-import { NAMESPACES, RESOURCES } from '../../../../src/client/lib/locale-resources.js';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../../src/shared/index.js';
+import { i18nOptions } from '../../../../src/client/lib/i18n.js';
+import { RESOURCES } from '../../../../src/client/lib/locale-resources.js';
+import { LANGUAGES, type Language } from '../../../../src/shared/index.js';
 
-/** A translator over the bundled resources, set up as the console sets up i18next. */
+/** A translator over the bundled resources, set up exactly as the console sets up i18next. */
 function translatorFor(language: Language) {
   const i18n = i18next.createInstance();
-  void i18n.init({
-    resources: RESOURCES,
-    lng: language,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    lowerCaseLng: true,
-    ns: [...NAMESPACES],
-    defaultNS: 'common',
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-  });
+  void i18n.init({ ...i18nOptions(language), showSupportNotice: false });
   return { t: i18n.t.bind(i18n), exists: (key: string) => i18n.exists(key) };
 }
 
