@@ -1,23 +1,14 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import type { UsersTable } from '../../db/schema.js';
 
 /** A user with everything login and authentication check: its privilege and customer. */
-export interface UserAccessRow {
-  id: number;
-  cust_id: number;
-  account: string;
-  name: string;
-  email: string;
-  password_hash: string;
-  privilege_id: number;
-  roles: string;
-  reserved: number;
-  status: 'active' | 'suspended';
-  max_sessions: number | null;
+export type UserAccessRow = Selectable<UsersTable> & {
   privilege_status: 'active' | 'deactivated';
   tasks_privilege: string;
   customer_status: 'active' | 'suspended';
   customer_name: string;
-}
+};
 
 function userAccessQuery(db: Db) {
   return db
