@@ -4,11 +4,11 @@
 // that takes the results, the agent, blackbox, so each CPU figure is one program's own.
 import { MONITOR_TYPES } from '../../src/shared/codes.js';
 import type { TaskInput } from '../../src/server/modules/tasks/task-input.js';
-import { progress, type BenchOptions, type Figure } from './report.js';
+import { progress, wants, type BenchOptions, type Figure } from './report.js';
 import { agentCpuPerCheck } from './probes-checks/agent-cpu.js';
 import { blackboxTargets, ensureBlackbox, startBlackbox, type BlackboxModule } from './probes-checks/blackbox.js';
 import type { PingSpawnCost } from './probes-checks/ping-spawn.js';
-import { CONCURRENCY, DNS_NAME, type TargetPorts } from './probes-checks/plan.js';
+import { CHECK_RATE_PER_SECOND, CONCURRENCY, DNS_NAME, type TargetPorts } from './probes-checks/plan.js';
 import { startBenchChild } from './probes-checks/proc.js';
 import { CONCURRENT_CHECKS, measureTiming, quantile } from './probes-checks/timing.js';
 
@@ -21,15 +21,18 @@ interface Sizes {
   timingRounds: { spread: number; burst: number };
 }
 
-const QUICK: Sizes = { warmupMs: 3_000, measureMs: 8_000, blackboxProbes: 1_000, icmpMeasureMs: 9_000, pings: 300, timingRounds: { spread: 3, burst: 1 } };
-const FULL: Sizes = { warmupMs: 5_000, measureMs: 20_000, blackboxProbes: 4_000, icmpMeasureMs: 30_000, pings: 1_000, timingRounds: { spread: 10, burst: 3 } };
+const QUICK: Sizes = { warmupMs: 3_000, measureMs: 8_000, blackboxProbes: 4_000, icmpMeasureMs: 9_000, pings: 300, timingRounds: { spread: 3, burst: 1 } };
+const FULL: Sizes = { warmupMs: 5_000, measureMs: 20_000, blackboxProbes: 15_000, icmpMeasureMs: 30_000, pings: 1_000, timingRounds: { spread: 10, burst: 3 } };
 
-/** Tasks per checked type, each run once per agent "minute" of MINUTE_MS: 250 checks/s. */
-const TASKS_PER_TYPE = 250;
+/** Tasks per checked type, each run once per agent "minute" of MINUTE_MS: CHECK_RATE_PER_SECOND. */
 const MINUTE_MS = 1_000;
-/** ICMP: 500 tasks on distinct loopback addresses every 3 s (167 checks/s, as 10,000 one-minute tasks). */
-const ICMP_TASKS = 500;
+const TASKS_PER_TYPE = (CHECK_RATE_PER_SECOND * MINUTE_MS) / 1_000;
+/**
+ * ICMP: tasks on distinct loopback addresses, each every ICMP_MINUTE_MS, at the rate of the other
+ * types. The "minute" is longer than a check (4 echoes 200 ms apart), so a task never overlaps itself.
+ */
 const ICMP_MINUTE_MS = 3_000;
+const ICMP_TASKS = (CHECK_RATE_PER_SECOND * ICMP_MINUTE_MS) / 1_000;
 
 type Task = Omit<TaskInput, 'nodeIds'>;
 
@@ -68,9 +71,9 @@ const CHECKED_TYPES: CheckedType[] = [
 const informative = (name: string, value: number, unit: string): Figure => ({ name, value, unit, target: null, better: 'lower' });
 const targeted = (name: string, value: number, unit: string, target: string): Figure => ({ name, value, unit, target, better: 'lower' });
 
-async function agentFigures(ports: TargetPorts, sizes: Sizes): Promise<Map<string, number>> {
+async function agentFigures(ports: TargetPorts, sizes: Sizes, types: readonly CheckedType[]): Promise<Map<string, number>> {
   const perCheck = new Map<string, number>();
-  for (const type of CHECKED_TYPES) {
+  for (const type of types) {
     progress(`probes: agent CPU per ${type.slug} check (${TASKS_PER_TYPE} tasks, ${TASKS_PER_TYPE / (MINUTE_MS / 1000)} checks/s, concurrency ${CONCURRENCY})`);
     const tasks = Array.from({ length: TASKS_PER_TYPE }, (_, index) => type.task(ports, index));
     const cpu = await agentCpuPerCheck({ label: type.slug, tasks, minuteMs: MINUTE_MS, warmupMs: sizes.warmupMs, measureMs: sizes.measureMs, withChildren: false });
@@ -79,16 +82,16 @@ async function agentFigures(ports: TargetPorts, sizes: Sizes): Promise<Map<strin
   return perCheck;
 }
 
-async function blackboxFigures(ports: TargetPorts, sizes: Sizes): Promise<Map<string, number> | string> {
+async function blackboxFigures(ports: TargetPorts, sizes: Sizes, types: readonly CheckedType[]): Promise<Map<string, number> | string> {
   const present = ensureBlackbox();
   if (!present.ok) return present.reason;
   const blackbox = await startBlackbox();
   const targets = blackboxTargets(ports);
   const perProbe = new Map<string, number>();
   try {
-    for (const type of CHECKED_TYPES) {
-      progress(`probes: blackbox CPU per ${type.module} probe (${sizes.blackboxProbes} probes, ${CONCURRENCY} in flight)`);
-      perProbe.set(type.slug, await blackbox.cpuPerProbe(type.module, targets[type.module], sizes.blackboxProbes));
+    for (const type of types) {
+      progress(`probes: blackbox CPU per ${type.module} probe (${sizes.blackboxProbes} probes at ${CHECK_RATE_PER_SECOND}/s, at most ${CONCURRENCY} in flight)`);
+      perProbe.set(type.slug, await blackbox.cpuPerProbe(type.module, targets[type.module], sizes.blackboxProbes, CHECK_RATE_PER_SECOND));
     }
   } finally {
     await blackbox.stop();
@@ -96,9 +99,9 @@ async function blackboxFigures(ports: TargetPorts, sizes: Sizes): Promise<Map<st
   return perProbe;
 }
 
-function sideBySide(agent: Map<string, number>, blackbox: Map<string, number> | string): Figure[] {
+function sideBySide(agent: Map<string, number>, blackbox: Map<string, number> | string, types: readonly CheckedType[]): Figure[] {
   const figures: Figure[] = [];
-  for (const type of CHECKED_TYPES) {
+  for (const type of types) {
     const ours = agent.get(type.slug) ?? Number.NaN;
     const theirs = typeof blackbox === 'string' ? Number.NaN : (blackbox.get(type.slug) ?? Number.NaN);
     const unavailable = typeof blackbox === 'string' ? `unavailable: blackbox ${blackbox}` : null;
@@ -138,22 +141,31 @@ async function icmpFigures(sizes: Sizes): Promise<Figure[]> {
 
 export async function probeCheckFigures(options: BenchOptions): Promise<Figure[]> {
   const sizes = options.quick ? QUICK : FULL;
+  const types = CHECKED_TYPES.filter((type) => wants(options, `probes.${type.slug}`));
+  const [icmp, timing] = [wants(options, 'probes.icmp'), wants(options, 'probes.timing')];
+  if (types.length === 0 && !icmp && !timing) return [];
   progress('probes: starting loopback targets');
   const { child: targets, ready: ports } = await startBenchChild<TargetPorts>('targets');
   try {
-    const agent = await agentFigures(ports, sizes);
-    const blackbox = await blackboxFigures(ports, sizes);
-    if (typeof blackbox === 'string') progress(`probes: blackbox figures unavailable: ${blackbox}`);
-    const icmp = await icmpFigures(sizes);
-    const timing = await measureTiming(targets, ports.timing, sizes.timingRounds);
-    return [
-      ...sideBySide(agent, blackbox),
-      ...icmp,
-      informative(`probes.http.ttfb_error_p50_at_${CONCURRENT_CHECKS}_concurrent`, quantile(timing.spread.errorsMs, 0.5), 'ms'),
-      targeted(`probes.http.ttfb_error_p99_at_${CONCURRENT_CHECKS}_concurrent`, quantile(timing.spread.errorsMs, 0.99), 'ms', '≤ 1'),
-      informative(`probes.http.ttfb_error_p99_${CONCURRENT_CHECKS}_started_at_once`, quantile(timing.burst.errorsMs, 0.99), 'ms'),
-    ];
+    const figures: Figure[] = [];
+    if (types.length > 0) {
+      const agent = await agentFigures(ports, sizes, types);
+      const blackbox = await blackboxFigures(ports, sizes, types);
+      if (typeof blackbox === 'string') progress(`probes: blackbox figures unavailable: ${blackbox}`);
+      figures.push(...sideBySide(agent, blackbox, types));
+    }
+    if (icmp) figures.push(...(await icmpFigures(sizes)));
+    if (timing) figures.push(...timingFigures(await measureTiming(targets, ports.timing, sizes.timingRounds)));
+    return figures;
   } finally {
     await targets.stop();
   }
+}
+
+function timingFigures(timing: Awaited<ReturnType<typeof measureTiming>>): Figure[] {
+  return [
+    informative(`probes.http.ttfb_error_p50_at_${CONCURRENT_CHECKS}_concurrent`, quantile(timing.spread.errorsMs, 0.5), 'ms'),
+    targeted(`probes.http.ttfb_error_p99_at_${CONCURRENT_CHECKS}_concurrent`, quantile(timing.spread.errorsMs, 0.99), 'ms', '≤ 1'),
+    informative(`probes.http.ttfb_error_p99_${CONCURRENT_CHECKS}_started_at_once`, quantile(timing.burst.errorsMs, 0.99), 'ms'),
+  ];
 }

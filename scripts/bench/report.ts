@@ -12,10 +12,19 @@ export interface Figure {
 export interface BenchOptions {
   quick: boolean;
   json: boolean;
+  /** `--only a,b`: run just the sections whose names start with one of these (all when empty). */
+  only: string[];
 }
 
 export function parseOptions(argv: readonly string[]): BenchOptions {
-  return { quick: argv.includes('--quick'), json: argv.includes('--json') };
+  const onlyAt = argv.indexOf('--only');
+  const only = onlyAt >= 0 ? (argv[onlyAt + 1] ?? '').split(',').filter(Boolean) : [];
+  return { quick: argv.includes('--quick'), json: argv.includes('--json'), only };
+}
+
+/** Whether a section (e.g. "probes.tcp") runs under `--only`. */
+export function wants(options: BenchOptions, section: string): boolean {
+  return options.only.length === 0 || options.only.some((prefix) => section.startsWith(prefix) || prefix.startsWith(`${section}.`));
 }
 
 /** Progress goes to stderr so `--json` output stays clean. */

@@ -1,6 +1,6 @@
 // prometheus-blackbox-exporter probing the same loopback targets, for the side-by-side figures:
 // its CPU per probe is utime+stime of its process (all threads, from /proc) across N /probe calls
-// kept 20 in flight, so it includes serving the call. Installed with apt-get when missing and
+// sent at the agent's check rate with at most 20 in flight, so it includes serving the call. Installed with apt-get when missing and
 // running as root; otherwise its figures are reported unavailable, never guessed.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -97,8 +97,8 @@ function get(agent: Agent, port: number, path: string): Promise<ProbeAnswer> {
 }
 
 export interface RunningBlackbox {
-  /** Sends `count` probes of the module, CONCURRENCY in flight; answers its CPU µs per probe. */
-  cpuPerProbe(module: BlackboxModule, target: string, count: number): Promise<number>;
+  /** Sends `count` probes of the module at `ratePerSecond`, at most CONCURRENCY in flight; answers its CPU µs per probe. */
+  cpuPerProbe(module: BlackboxModule, target: string, count: number, ratePerSecond: number): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -113,17 +113,35 @@ async function waitHealthy(agent: Agent, port: number, child: ChildProcess): Pro
   }
 }
 
-async function probeMany(agent: Agent, port: number, path: string, count: number): Promise<number> {
-  let sent = 0;
+/** Probes started per pacing tick: the rate is kept in ticks of this length. */
+const PACE_TICK_MS = 10;
+
+/**
+ * Sends `count` probes at `ratePerSecond` (as a scheduler hands checks over), never more than
+ * CONCURRENCY in flight; answers how many failed.
+ */
+async function probePaced(agent: Agent, port: number, path: string, count: number, ratePerSecond: number): Promise<number> {
+  let started = 0;
+  let inFlight = 0;
   let failed = 0;
-  const worker = async (): Promise<void> => {
-    for (; sent < count; ) {
-      sent += 1;
-      const answer = await get(agent, port, path);
-      if (answer.status !== 200 || !/^probe_success 1$/m.test(answer.body)) failed += 1;
-    }
+  const startedAt = performance.now();
+  const probe = async (): Promise<void> => {
+    inFlight += 1;
+    const answer = await get(agent, port, path).catch(() => null);
+    inFlight -= 1;
+    if (answer?.status !== 200 || !/^probe_success 1$/m.test(answer.body)) failed += 1;
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const running = new Set<Promise<void>>();
+  while (started < count) {
+    const due = Math.min(count, Math.floor(((performance.now() - startedAt) / 1000) * ratePerSecond) + 1);
+    for (; started < due && inFlight < CONCURRENCY; started += 1) {
+      const one = probe();
+      running.add(one);
+      void one.finally(() => running.delete(one));
+    }
+    await new Promise((resolve) => setTimeout(resolve, PACE_TICK_MS));
+  }
+  await Promise.all(running);
   return failed;
 }
 
@@ -151,11 +169,11 @@ export async function startBlackbox(): Promise<RunningBlackbox> {
   }
   return {
     stop,
-    async cpuPerProbe(module, target, count) {
+    async cpuPerProbe(module, target, count, ratePerSecond) {
       const path = `/probe?module=${module}&target=${encodeURIComponent(target)}`;
-      await probeMany(agent, port, path, Math.min(200, count));
+      await probePaced(agent, port, path, Math.min(200, count), ratePerSecond);
       const before = processCpu(child.pid ?? 0).selfMicros;
-      const failed = await probeMany(agent, port, path, count);
+      const failed = await probePaced(agent, port, path, count, ratePerSecond);
       const after = processCpu(child.pid ?? 0).selfMicros;
       if (failed > count * 0.01) throw new Error(`blackbox ${module}: ${failed} of ${count} probes failed against ${target}`);
       return (after - before) / count;

@@ -60,11 +60,14 @@ interface Reply {
 
 /**
  * Starts `scripts/bench/probes-checks/<name>.ts` and waits for its `ready` message (its value).
- * With `builtFile` (a bundled .mjs of that child) it runs that with plain node, without tsx.
+ * With `builtFile` (a bundled .mjs of that child) it runs that with plain node, without tsx, and
+ * with VIGIL_BENCH_NODE_ARGS's options for node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to
+ * profile the agent, "--perf-basic-prof" for `perf`).
  */
 export async function startBenchChild<Ready>(name: string, args: readonly string[] = [], builtFile?: string): Promise<{ child: BenchChild; ready: Ready }> {
   const file = builtFile ?? fileURLToPath(new URL(`./${name}.ts`, import.meta.url));
-  const proc = fork(file, [...args], { execArgv: builtFile ? [] : ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const extra = (process.env.VIGIL_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const proc = fork(file, [...args], { execArgv: builtFile ? extra : ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
