@@ -23,7 +23,6 @@ import { createTransport, type KeyRefusedError } from './transport.js';
 export interface AgentDeps {
   logger?: AgentLogger;
   registry?: CheckRegistry;
-  fetch?: typeof fetch;
   /** Length of a scheduling minute in ms (tests and benchmarks shorten it; 60,000 otherwise). */
   minuteMs?: number;
   /** Overrides the server's heartbeat interval. */
@@ -97,7 +96,7 @@ function assembleAgent(config: AgentConfig, deps: AgentDeps, lock: DataDirLock):
     serverUrl: config.serverUrl,
     key: config.key,
     signal: transportAbort.signal,
-    ...compact({ fetch: deps.fetch, backoff: deps.backoff }),
+    ...compact({ backoff: deps.backoff }),
   });
   const nodeFile = join(config.dataDir, 'node.json');
   const cacheFile = join(config.dataDir, 'assignments.json');
@@ -172,6 +171,7 @@ function assembleAgent(config: AgentConfig, deps: AgentDeps, lock: DataDirLock):
         scheduler.stop();
         transportAbort.abort();
         await Promise.all([sync.stop(), jobs.stop(), runner.stop(), delivery.stop()]);
+        transport.close();
         batcher.close(options.flush ?? true);
         lock.release();
         logger.info('stopped', { reason: stopReason, batchesWaiting: spool.size });

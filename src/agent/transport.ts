@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { API_BASE, CALLS, type Calls, type agentCalls, type agentWorkCalls } from '../shared/calls/index.js';
 import type { CallAnswer, CallBody } from '../shared/calls/define.js';
 import { backoffDelay, type BackoffPolicy, DEFAULT_BACKOFF, sleep } from './backoff.js';
+import { createServerClient, type ServerAnswer, type ServerClient } from './server-client.js';
 
 /**
  * The agent's calls to the server, typed by the shared call table: the body is validated with the
@@ -59,7 +60,8 @@ export interface TransportOptions {
   /** Aborts every call in flight (agent stopping). */
   signal?: AbortSignal;
   backoff?: BackoffPolicy;
-  fetch?: typeof fetch;
+  /** The HTTP client underneath (one kept-alive pool per transport by default). */
+  client?: ServerClient;
 }
 
 export interface CallOptions {
@@ -75,6 +77,8 @@ export interface CallOptions {
 
 export interface Transport {
   call<K extends AgentCallId>(id: K, body: CallBody<Calls[K]>, options?: CallOptions): Promise<CallAnswer<Calls[K]>>;
+  /** Lets go of kept-alive connections. */
+  close(): void;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -86,9 +90,9 @@ interface EnvelopeLike {
   data?: unknown;
 }
 
-async function readEnvelope(response: Response): Promise<EnvelopeLike | null> {
+function readEnvelope(answer: ServerAnswer): EnvelopeLike | null {
   try {
-    return (await response.json()) as EnvelopeLike;
+    return JSON.parse(answer.text) as EnvelopeLike;
   } catch {
     return null;
   }
@@ -109,20 +113,19 @@ function checkedBody(id: AgentCallId, body: unknown): unknown {
 }
 
 export function createTransport(options: TransportOptions): Transport {
-  const doFetch = options.fetch ?? fetch;
+  const ownClient = options.client ? undefined : createServerClient();
+  const send = options.client ?? (ownClient as ServerClient);
   const base = `${options.serverUrl.replace(/\/+$/, '')}${API_BASE}`;
   const headers = { authorization: `Bearer ${options.key}`, 'content-type': 'application/json' };
 
   async function attempt(id: AgentCallId, payload: string, timeoutMs: number): Promise<unknown> {
     const call = CALLS[id];
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
     try {
-      const response = await doFetch(`${base}${call.path}`, { method: call.method, headers, body: payload, signal });
-      const envelope = await readEnvelope(response);
+      const response = await send({ method: call.method, url: `${base}${call.path}`, headers, body: payload, timeoutMs, ...(options.signal ? { signal: options.signal } : {}) });
+      const envelope = readEnvelope(response);
       if (response.status === 401) throw new KeyRefusedError(envelope?.code);
       if (response.status >= 500) throw new TransportError('server', `${id}: HTTP ${response.status}`, response.status, envelope?.code);
-      if (!response.ok || envelope?.status !== true) {
+      if (response.status < 200 || response.status > 299 || envelope?.status !== true) {
         throw new TransportError('rejected', `${id}: HTTP ${response.status} code ${String(envelope?.code)}`, response.status, envelope?.code);
       }
       const parsed = (call.answer as z.ZodType).safeParse(envelope.data);
@@ -134,6 +137,7 @@ export function createTransport(options: TransportOptions): Transport {
   }
 
   return {
+    close: () => ownClient?.close(),
     async call(id, body, callOptions = {}) {
       const payload = JSON.stringify(callOptions.bodyChecked ? body : checkedBody(id, body));
       const attempts = Math.max(1, callOptions.attempts ?? DEFAULT_ATTEMPTS);

@@ -8,7 +8,7 @@ const fixture = (name: string): string => readFileSync(new URL(`../fixtures/icmp
 describe('ICMP command lines', () => {
   it('ask one fping for every target at once', () => {
     expect(fpingArgs({ count: 4, timeoutMs: 3000 }, ['192.0.2.1', '2001:db8::1'])).toEqual([
-      '-C', '4', '-q', '-t', '3000', '-p', '200', '-i', '1', '192.0.2.1', '2001:db8::1',
+      '-C', '4', '-q', '-t', '3000', '-p', '200', '-i', '0', '192.0.2.1', '2001:db8::1',
     ]);
   });
 

@@ -27,8 +27,8 @@ interface Waiting {
  * fraction of any task's period and buys most of the per-check CPU saving.
  */
 export function createIcmpCoalescer(options: IcmpCoalescerOptions = {}): CheckModule<IcmpType> {
-  const windowMs = options.windowMs ?? 250;
-  const maxJobs = options.maxJobs ?? 500;
+  const windowMs = options.windowMs ?? 1000;
+  const maxJobs = options.maxJobs ?? 1000;
   const check = options.check ?? icmpCheck;
   const runBatch = check.runBatch?.bind(check) ?? ((jobs: readonly IcmpJob[]) => Promise.all(jobs.map((job) => check.run(job.options, job.ctx))));
   let waiting: Waiting[] = [];
