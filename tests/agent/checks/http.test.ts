@@ -3,7 +3,7 @@ import type { CheckContext } from '../../../src/agent/checks/types.js';
 import { httpCheck } from '../../../src/agent/checks/http/index.js';
 import { HttpOptions } from '../../../src/shared/probe/options.js';
 import { CheckResult } from '../../../src/shared/probe/results.js';
-import { BODY, closedPort, FIRST_BYTE_DELAY_MS, type Running, startHttpServer, startUnresponsiveListener } from '../helpers/servers.js';
+import { BODY, closedPort, FIRST_BYTE_DELAY_MS, type Running, startHttpServer, startRawAnswerServer, startUnresponsiveListener } from '../helpers/servers.js';
 
 const loopback: CheckContext = { allowPrivateTargets: true, matchingIps: [] };
 
@@ -88,6 +88,12 @@ describe('HTTP check against a loopback server', () => {
     expect(whole.details?.bodyBytes).toBe(50_000);
   });
 
+  it('counts a chunked body that arrives in pieces', async () => {
+    const result = await check(server.port, '/chunked/10000');
+    expect(result.ok).toBe(true);
+    expect(result.details).toMatchObject({ statusCode: 200, bodyBytes: 10_000 });
+  });
+
   it('reads no body for HEAD', async () => {
     const result = await check(server.port, '/ok', { method: 'HEAD' });
     expect(result.details).toMatchObject({ statusCode: 200, bodyBytes: 0 });
@@ -151,5 +157,35 @@ describe('HTTP check when the domain cannot be reached', () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe('HTTP check against targets that answer badly', () => {
+  const targets: Running[] = [];
+  const answering = async (answer: string): Promise<number> => {
+    const target = await startRawAnswerServer(answer);
+    targets.push(target);
+    return target.port;
+  };
+  afterAll(async () => Promise.all(targets.map((target) => target.close())));
+
+  it('fails as the target with 000 when the answer is not HTTP', async () => {
+    const result = await check(await answering('SSH-2.0-OpenSSH_9.6\r\n'), '/');
+    expect(result.ok).toBe(false);
+    expect(result.failure).toEqual({ source: 'target', code: 'http_status', detail: 'HPE_INVALID_CONSTANT' });
+    expect(result.details?.statusCode).toBe('000');
+  });
+
+  it('fails as the target when the connection closes before the announced body ends, keeping the status', async () => {
+    const result = await check(await answering('HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\nonly ten b'), '/');
+    expect(result.ok).toBe(false);
+    expect(result.failure?.source).toBe('target');
+    expect(result.details).toMatchObject({ statusCode: 200, bodyBytes: 10 });
+  });
+
+  it('takes an HTTP/1.0 body that ends with the connection', async () => {
+    const result = await check(await answering('HTTP/1.0 200 OK\r\nContent-Type: text/plain\r\n\r\nthe whole page'), '/');
+    expect(result.ok).toBe(true);
+    expect(result.details).toMatchObject({ statusCode: 200, bodyBytes: 14 });
   });
 });

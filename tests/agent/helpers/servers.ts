@@ -119,7 +119,8 @@ export const FIRST_BYTE_DELAY_MS = 150;
 /**
  * The pages the HTTP tests ask for: /ok (200 with BODY), /redirect/N (a chain of N redirects
  * ending at /ok), /loop (redirects to itself), /error (500), /slow (first byte after
- * FIRST_BYTE_DELAY_MS), /big/N (N bytes), /silent (never answers).
+ * FIRST_BYTE_DELAY_MS), /big/N (N bytes), /chunked/N (N bytes in ten chunked pieces, no length),
+ * /silent (never answers).
  */
 export function testRoutes(req: IncomingMessage, res: ServerResponse): void {
   const url = new URL(req.url ?? '/', 'http://target');
@@ -131,8 +132,33 @@ export function testRoutes(req: IncomingMessage, res: ServerResponse): void {
   if (route === 'error') return void res.writeHead(500).end('boom');
   if (route === 'slow') return void setTimeout(() => res.writeHead(200).end(BODY), FIRST_BYTE_DELAY_MS);
   if (route === 'big') return void res.writeHead(200, { 'Content-Length': count }).end(Buffer.alloc(count, 'x'));
+  if (route === 'chunked') return void writeInPieces(res, count, 10);
   if (route === 'silent') return;
   res.writeHead(404).end();
+}
+
+function writeInPieces(res: ServerResponse, bytes: number, pieces: number): void {
+  res.writeHead(200, { 'Content-Type': 'text/plain' });
+  const piece = Math.ceil(bytes / pieces);
+  const next = (left: number): void => {
+    if (left <= 0) return void res.end();
+    res.write(Buffer.alloc(Math.min(piece, left), 'x'));
+    setTimeout(() => next(left - piece), 2);
+  };
+  next(bytes);
+}
+
+/** A TCP target that reads a request's head, writes `answer` as it is, then closes. */
+export function startRawAnswerServer(answer: string): Promise<Running> {
+  const server = createTcpServer((socket) => {
+    let head = '';
+    socket.on('error', () => undefined);
+    socket.on('data', (chunk: Buffer) => {
+      head += chunk.toString('latin1');
+      if (head.includes('\r\n\r\n')) socket.end(answer);
+    });
+  });
+  return listen(server);
 }
 
 export function startHttpServer(handler = testRoutes): Promise<Running> {

@@ -1,8 +1,8 @@
 import type { Socket } from 'node:net';
-import { request } from 'node:http';
 import type { Failure } from '../../../shared/probe/results.js';
 import { type Budget, clockNow, msBetween, settleWithin } from '../clock.js';
 import { errnoOf, failureOfSocketError } from '../tcp/connect.js';
+import { ResponseParser } from './response-parser.js';
 
 export const USER_AGENT = 'Vigil-Probe/1';
 
@@ -24,43 +24,59 @@ function failureOfResponseError(error: unknown): Failure {
   return failureOfSocketError(error);
 }
 
-const connectionLost = (): Error => Object.assign(new Error('connection closed mid-response'), { code: 'ECONNRESET' });
+const withCode = (message: string, code: string): Error => Object.assign(new Error(message), { code });
+
+function requestText(url: URL, method: 'GET' | 'HEAD'): string {
+  return `${method} ${url.pathname}${url.search} HTTP/1.1\r\nHost: ${url.host}\r\nUser-Agent: ${USER_AGENT}\r\nAccept: */*\r\nConnection: close\r\n\r\n`;
+}
+
+/**
+ * Reads the answer off the socket with our own parser. The first byte is stamped the moment its
+ * chunk reaches JavaScript, and the check's follow-up work waits for the next turn (setImmediate):
+ * when many answers arrive together, every one is stamped before any result is built, so a busy
+ * moment does not add one check's processing to the next one's time to first byte.
+ */
+function readResponse(socket: Socket, parser: ResponseParser, read: { ttfbMs: number | null }, writtenAt: () => bigint): Promise<bigint> {
+  return new Promise<bigint>((resolve, reject) => {
+    let settled = false;
+    const settle = (outcome: bigint | Error): void => {
+      if (settled) return;
+      settled = true;
+      setImmediate(() => (typeof outcome === 'bigint' ? resolve(outcome) : reject(outcome)));
+    };
+    socket.on('data', (chunk: Buffer) => {
+      const now = clockNow();
+      read.ttfbMs ??= msBetween(writtenAt(), now);
+      parser.feed(chunk);
+      if (parser.error) settle(withCode(`the answer is not HTTP (${parser.error})`, parser.error));
+      else if (parser.done) settle(now);
+    });
+    const closed = (): void => settle(parser.endsAtClose ? clockNow() : withCode('connection closed mid-response', 'ECONNRESET'));
+    socket.once('end', closed);
+    socket.once('close', closed);
+    socket.once('error', (error) => settle(error));
+  });
+}
 
 /**
  * Sends one HTTP/1.1 request over a connected (and, for HTTPS, already secured) socket and reads
  * the answer, timing the first byte on the socket itself. The socket is destroyed afterwards.
  */
 export async function exchange(socket: Socket, url: URL, method: 'GET' | 'HEAD', budget: Budget, maxBodyBytes: number): Promise<ResponseRead> {
-  const read = { statusCode: null as number | null, location: null as string | null, ttfbMs: null as number | null, bodyBytes: 0 };
+  const parser = new ResponseParser(method, maxBodyBytes);
+  const read = { ttfbMs: null as number | null };
   let writtenAt = clockNow();
-  socket.once('data', () => {
-    read.ttfbMs = msBetween(writtenAt, clockNow());
-  });
-  const done = new Promise<bigint>((resolve, reject) => {
-    const req = request({
-      method,
-      path: `${url.pathname}${url.search}`,
-      setHost: false,
-      headers: { Host: url.host, 'User-Agent': USER_AGENT, Accept: '*/*', Connection: 'close' },
-      createConnection: () => socket,
-    });
-    req.on('error', reject);
-    req.on('response', (res) => {
-      read.statusCode = res.statusCode ?? null;
-      read.location = res.headers.location ?? null;
-      if (maxBodyBytes === 0) return resolve(clockNow());
-      res.on('data', (chunk: Buffer) => {
-        read.bodyBytes = Math.min(maxBodyBytes, read.bodyBytes + chunk.length);
-        if (read.bodyBytes >= maxBodyBytes) resolve(clockNow());
-      });
-      res.on('end', () => resolve(clockNow()));
-      res.on('error', reject);
-      res.on('close', () => (res.complete ? resolve(clockNow()) : reject(connectionLost())));
-    });
-    writtenAt = clockNow();
-    req.end();
-  });
+  const done = readResponse(socket, parser, read, () => writtenAt);
+  writtenAt = clockNow();
+  socket.write(requestText(url, method));
   const outcome = await settleWithin(done, budget, failureOfResponseError, () => socket.destroy());
   socket.destroy();
-  return { ...read, endedAt: outcome.ok ? outcome.value : clockNow(), failure: outcome.ok ? null : outcome.failure };
+  return {
+    statusCode: parser.statusCode,
+    location: parser.location,
+    ttfbMs: read.ttfbMs,
+    bodyBytes: parser.bodyBytes,
+    endedAt: outcome.ok ? outcome.value : clockNow(),
+    failure: outcome.ok ? null : outcome.failure,
+  };
 }
