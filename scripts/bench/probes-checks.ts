@@ -143,23 +143,22 @@ export async function probeCheckFigures(options: BenchOptions): Promise<Figure[]
   const sizes = options.quick ? QUICK : FULL;
   const types = CHECKED_TYPES.filter((type) => wants(options, `probes.${type.slug}`));
   const [icmp, timing] = [wants(options, 'probes.icmp'), wants(options, 'probes.timing')];
-  if (types.length === 0 && !icmp && !timing) return [];
-  progress('probes: starting loopback targets');
-  const { child: targets, ready: ports } = await startBenchChild<TargetPorts>('targets');
-  try {
-    const figures: Figure[] = [];
-    if (types.length > 0) {
+  const figures: Figure[] = [];
+  if (types.length > 0) {
+    progress('probes: starting loopback targets');
+    const { child: targets, ready: ports } = await startBenchChild<TargetPorts>('targets');
+    try {
       const agent = await agentFigures(ports, sizes, types);
       const blackbox = await blackboxFigures(ports, sizes, types);
       if (typeof blackbox === 'string') progress(`probes: blackbox figures unavailable: ${blackbox}`);
       figures.push(...sideBySide(agent, blackbox, types));
+    } finally {
+      await targets.stop();
     }
-    if (icmp) figures.push(...(await icmpFigures(sizes)));
-    if (timing) figures.push(...timingFigures(await measureTiming(targets, ports.timing, sizes.timingRounds)));
-    return figures;
-  } finally {
-    await targets.stop();
   }
+  if (icmp) figures.push(...(await icmpFigures(sizes)));
+  if (timing) figures.push(...timingFigures(await measureTiming(sizes.timingRounds)));
+  return figures;
 }
 
 function timingFigures(timing: Awaited<ReturnType<typeof measureTiming>>): Figure[] {

@@ -5,7 +5,6 @@ export interface TargetPorts {
   http: number;
   https: number;
   dns: number;
-  timing: number;
 }
 
 /** The name the DNS target answers (with one A record). */

@@ -67,7 +67,7 @@ interface Reply {
 export async function startBenchChild<Ready>(name: string, args: readonly string[] = [], builtFile?: string): Promise<{ child: BenchChild; ready: Ready }> {
   const file = builtFile ?? fileURLToPath(new URL(`./${name}.ts`, import.meta.url));
   const extra = (process.env.VIGIL_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const proc = fork(file, [...args], { execArgv: builtFile ? extra : ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const proc = fork(file, [...args], { execArgv: builtFile ? extra : ['--import', 'tsx', ...extra], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));

@@ -1,7 +1,6 @@
 // Loopback targets for the probe figures, in their own process so neither side's CPU figure counts
 // them: a TCP listener, HTTP and HTTPS pages (self-signed RSA-2048), a UDP DNS server answering A
-// records, and a raw HTTP target that holds its first byte for a known time and says afterwards
-// (a side channel by request path) how long it really held it.
+// records. (The first-byte timing target has a process of its own: timing-target.ts.)
 import { execFileSync } from 'node:child_process';
 import { createSocket } from 'node:dgram';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -78,50 +77,19 @@ async function startDns(): Promise<{ port: number; close: () => void }> {
   return { port: socket.address().port, close: () => socket.close() };
 }
 
-/** Request path → ms the first byte was held, measured here from the request's end to the write. */
-const heldMs = new Map<string, number>();
-
-function serveTiming(socket: Socket, delayMs: () => number): void {
-  let head = '';
-  socket.on('error', () => undefined);
-  socket.on('data', (chunk: Buffer) => {
-    if (head.includes('\r\n\r\n')) return;
-    head += chunk.toString('latin1');
-    if (!head.includes('\r\n\r\n')) return;
-    const receivedAt = process.hrtime.bigint();
-    const path = head.slice(0, head.indexOf('\r\n')).split(' ')[1] ?? '';
-    setTimeout(() => {
-      const writtenAt = process.hrtime.bigint();
-      socket.end(`HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: ${PAGE.length}\r\nConnection: close\r\n\r\n${PAGE}`);
-      heldMs.set(path, Number(writtenAt - receivedAt) / 1e6);
-    }, delayMs());
-  });
-}
-
 async function main(): Promise<void> {
   const certificate = selfSignedCertificate();
-  let timingDelayMs = 100;
   const servers: Server[] = [
     createTcpServer(holdOpen),
     createHttpServer({ keepAliveTimeout: 1_000 }, page),
     createHttpsServer({ ...certificate, keepAliveTimeout: 1_000 }, page),
-    createTcpServer((socket) => serveTiming(socket, () => timingDelayMs)),
   ];
-  const [tcp, http, https, timing] = await Promise.all(servers.map(listen));
+  const [tcp, http, https] = await Promise.all(servers.map(listen));
   const dns = await startDns();
-  const ports: TargetPorts = { tcp: tcp ?? 0, http: http ?? 0, https: https ?? 0, dns: dns.port, timing: timing ?? 0 };
+  const ports: TargetPorts = { tcp: tcp ?? 0, http: http ?? 0, https: https ?? 0, dns: dns.port };
   serveParent(
     ports,
-    {
-      /** Sets the first-byte delay of the timing target. */
-      delay: (payload) => void (timingDelayMs = Number(payload)),
-      /** Answers and forgets what the timing target held, by request path. */
-      held: () => {
-        const answer = Object.fromEntries(heldMs);
-        heldMs.clear();
-        return answer;
-      },
-    },
+    {},
     () => {
       dns.close();
       for (const server of servers) server.close();
