@@ -13,7 +13,7 @@ import { agentVersion, machineName, readRememberedNode, rememberNode } from './n
 import { ResultBatcher } from './result-batch.js';
 import { CheckRunner } from './runner.js';
 import { Scheduler } from './scheduler.js';
-import { detectCapabilities, runSelfCheck } from './self-check.js';
+import { detectCapabilities, runSelfCheck, selfCheckPlanOf } from './self-check.js';
 import { Spool, type SpoolLimits } from './spool.js';
 import { Sync } from './sync.js';
 import { createTransport, type KeyRefusedError } from './transport.js';
@@ -150,7 +150,7 @@ function assembleAgent(config: AgentConfig, deps: AgentDeps, lock: DataDirLock):
     logger,
     book,
     announce: async () => ({ version: agentVersion(), capabilities: await detectCapabilities(), hostname: machineName() }),
-    selfCheck: () => runSelfCheck(registry),
+    selfCheck: (registered) => runSelfCheck(registry, selfCheckPlanOf(config.serverUrl, registered)),
     onRegistered: (answer) => {
       quarantineForeignData(remembered, answer, { dataDir: config.dataDir, spool, cacheFile, book, flush: () => batcher.flush(), logger });
       allowPrivateTargets = config.allowPrivate && answer.allowPrivateTargets;

@@ -7,10 +7,16 @@ import type { Failure } from '../shared/probe/results.js';
 import { Budget, settleWithin, startStopwatch } from './checks/clock.js';
 import { CHECKS, type CheckRegistry } from './checks/registry.js';
 import { locateTool } from './checks/tools.js';
+import { checkNodeDns } from './self-check/node-dns.js';
+import type { SelfCheckPlan } from './self-check/plan.js';
+import { checkReference } from './self-check/reference.js';
+
+export { referenceTargetOf, selfCheckPlanOf, type ReferenceTarget, type SelfCheckPlan } from './self-check/plan.js';
 
 /**
  * The agent's look at itself before each heartbeat: can it open a TCP connection over loopback,
- * resolve a name, and run its ICMP tool. The server derives the node's status from these.
+ * resolve a name, run its ICMP tool, ask its node's DNS server, and reach its reference target
+ * (the Vigil server) without loss. The server derives the node's status from these.
  */
 
 const STEP_TIMEOUT_MS = 3_000;
@@ -68,18 +74,28 @@ async function icmpToolError(registry: CheckRegistry): Promise<string | null> {
   return `icmp: ${failure.source} ${failure.code}${failure.detail ? ` ${failure.detail}` : ''}`.slice(0, 500);
 }
 
-export async function runSelfCheck(registry: CheckRegistry = CHECKS, now: () => number = Date.now): Promise<SelfCheck> {
-  const [loopbackRttMs, dnsOk, icmpError] = await Promise.all([
+/**
+ * `ok` is false when the node cannot probe: loopback, resolver or ICMP tool broken, or the reference
+ * target wholly unreachable. Partial reference loss or a failing node DNS server leave `ok` true; the
+ * server reads them as a degraded node.
+ */
+export async function runSelfCheck(registry: CheckRegistry = CHECKS, plan: SelfCheckPlan = {}, now: () => number = Date.now): Promise<SelfCheck> {
+  const [loopbackRttMs, dnsOk, icmpError, nodeDns, reference] = await Promise.all([
     loopbackConnectMs(),
     resolverWorks(),
     icmpToolError(registry).catch((error: unknown) => `icmp: ${String(error)}`.slice(0, 500)),
+    checkNodeDns(registry, plan.dnsServer ?? null),
+    checkReference(registry, plan.reference ?? null),
   ]);
   const toolErrors = icmpError ? [icmpError].slice(0, AGENT_TOOL_ERRORS_MAX) : [];
+  const referenceReachable = reference.referenceLossPct !== 100;
   return {
-    ok: loopbackRttMs !== null && dnsOk && toolErrors.length === 0,
+    ok: loopbackRttMs !== null && dnsOk && toolErrors.length === 0 && referenceReachable,
     checkedAt: new Date(now()).toISOString(),
     loopbackRttMs,
     dnsOk,
     toolErrors,
+    ...nodeDns,
+    ...reference,
   };
 }

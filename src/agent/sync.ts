@@ -16,7 +16,8 @@ export interface SyncOptions {
   logger: AgentLogger;
   book: AssignmentBook;
   announce: () => Promise<AgentRegisterBody>;
-  selfCheck: () => Promise<SelfCheck>;
+  /** Runs the self-check against what the node's registration named (its DNS server). */
+  selfCheck: (registered: AgentRegisterAnswer) => Promise<SelfCheck>;
   onRegistered: (answer: AgentRegisterAnswer) => void;
   onKeyRefused: (error: KeyRefusedError) => void;
   /** Overrides the server's heartbeat interval (tests). */
@@ -54,32 +55,33 @@ export class Sync {
   }
 
   private async run(): Promise<void> {
-    await this.register();
-    while (!this.stopped) {
-      await this.beat();
+    const registered = await this.register();
+    while (registered && !this.stopped) {
+      await this.beat(registered);
       await sleep(this.heartbeatMs, this.abort.signal);
     }
   }
 
-  private async register(): Promise<void> {
+  private async register(): Promise<AgentRegisterAnswer | null> {
     for (let attempt = 0; !this.stopped; attempt += 1) {
       try {
         const answer = await this.options.transport.call('agentRegister', await this.options.announce(), { attempts: 1 });
         this.registered = answer;
         this.heartbeatMs = this.options.heartbeatMs ?? answer.heartbeatSeconds * 1000;
         this.options.onRegistered(answer);
-        return;
+        return answer;
       } catch (error) {
         if (!isTransient(error)) throw error;
         if (attempt === 0) this.options.logger.warn('register_failing', { error: errorText(error) });
         await sleep(backoffDelay(attempt, this.options.backoff ?? DEFAULT_BACKOFF), this.abort.signal);
       }
     }
+    return null;
   }
 
-  private async beat(): Promise<void> {
+  private async beat(registered: AgentRegisterAnswer): Promise<void> {
     try {
-      const selfCheck = await this.options.selfCheck();
+      const selfCheck = await this.options.selfCheck(registered);
       this.noteSelfCheck(selfCheck);
       const answer = await this.options.transport.call('agentHeartbeat', { selfCheck }, { attempts: 2 });
       if (this.heartbeatFailures > 0) this.options.logger.info('heartbeat_resumed', { afterFailures: this.heartbeatFailures });

@@ -52,6 +52,8 @@ describe('agent authentication by node key', () => {
       name: 'Local',
       heartbeatSeconds: 30,
       allowPrivateTargets: false,
+      // The Local node has no DNS server of its own: its agent's self-check skips that step.
+      dnsServer: null,
       serverTime: new Date(server.clock.now()).toISOString(),
     });
   });

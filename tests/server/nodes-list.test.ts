@@ -47,13 +47,13 @@ describe('node catalogue seeded at the first start', () => {
     expect(provinces.some((province) => /taiwan/i.test(province))).toBe(false);
   });
 
-  it('has a Local node (Taiwan by default) and real coordinates and a resolver for every node', async () => {
+  it('has a Local node (Taiwan by default, no resolver of its own) and real coordinates and a resolver for every other node', async () => {
     const rows = await allRows();
-    expect(rows.find((row) => row.slug === 'local')).toMatchObject({ name: 'Local', country: 'TW', isp: 0, map_type: 3, allow_private_targets: 0 });
+    expect(rows.find((row) => row.slug === 'local')).toMatchObject({ name: 'Local', country: 'TW', isp: 0, map_type: 3, allow_private_targets: 0, dns_server: '' });
     const beijing = rows.find((row) => row.city === 'Beijing');
     expect(beijing?.latitude).toBeCloseTo(39.9, 1);
     expect(beijing?.longitude).toBeCloseTo(116.4, 1);
-    expect(rows.every((row) => /^\d+\.\d+\.\d+\.\d+$/.test(row.dns_server))).toBe(true);
+    expect(rows.filter((row) => row.slug !== 'local').every((row) => /^\d+\.\d+\.\d+\.\d+$/.test(row.dns_server))).toBe(true);
     expect(rows.every((row) => row.key_hash === null && row.last_seen_at === null)).toBe(true);
   });
 

@@ -1,9 +1,11 @@
+import type { SelfCheck } from '../../src/shared/calls/agent.js';
 import { describe, expect, it } from 'vitest';
 import {
   HEARTBEAT_SECONDS,
   SELF_CHECK_WINDOW_MAX,
   SELF_CHECK_WINDOW_MS,
   deriveNodeStatus,
+  selfCheckOutcomeOf,
   withSelfCheck,
   type SelfCheckOutcome,
 } from '../../src/server/modules/nodes/status.js';
@@ -63,5 +65,54 @@ describe('withSelfCheck', () => {
     for (let index = 0; index < SELF_CHECK_WINDOW_MAX + 5; index += 1) window = withSelfCheck(window, { at: NOW - 1000 + index, ok: true });
     expect(window).toHaveLength(SELF_CHECK_WINDOW_MAX);
     expect(window.at(-1)?.at).toBe(NOW - 1000 + SELF_CHECK_WINDOW_MAX + 4);
+  });
+});
+
+/** Outcomes every 30 s ending now: `degraded` and `failed` list which (by index) were so. */
+function mixed(count: number, { degraded = [], failed = [] }: { degraded?: number[]; failed?: number[] }): SelfCheckOutcome[] {
+  return outcomes(count, failed).map((outcome, index) => ({ ...outcome, degraded: outcome.ok && degraded.includes(index) }));
+}
+
+describe('deriveNodeStatus with degraded self-checks', () => {
+  it('warns while a degraded self-check is in the window, then recovers', () => {
+    expect(status(NOW, mixed(10, { degraded: [9] }))).toBe('warning');
+    expect(status(NOW, mixed(10, { degraded: [0] }))).toBe('warning');
+    const aged = [{ at: NOW - SELF_CHECK_WINDOW_MS, ok: true, degraded: true }];
+    expect(status(NOW, [...aged, ...outcomes(2)])).toBe('usable');
+  });
+
+  it('never makes a node unusable however long it stays degraded', () => {
+    expect(status(NOW, mixed(10, { degraded: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] }))).toBe('warning');
+  });
+
+  it('makes it unusable only for failed self-checks that are most of the window', () => {
+    expect(status(NOW, mixed(10, { degraded: [0, 1, 2, 3], failed: [4, 5, 6, 7, 8, 9] }))).toBe('unusable');
+    expect(status(NOW, mixed(10, { degraded: [0, 1, 2, 3, 4], failed: [5, 6, 7, 8, 9] }))).toBe('warning');
+    expect(status(NOW, mixed(10, { failed: [8, 9] }))).toBe('warning');
+  });
+
+  it('reads windows stored before the degraded flag existed', () => {
+    expect(status(NOW, [{ at: NOW - INTERVAL, ok: true }, { at: NOW, ok: true }])).toBe('usable');
+  });
+});
+
+describe('selfCheckOutcomeOf', () => {
+  const base: SelfCheck = { ok: true, checkedAt: new Date(NOW).toISOString(), loopbackRttMs: 0.05, dnsOk: true, toolErrors: [] };
+  const outcome = (fields: Partial<SelfCheck>) => selfCheckOutcomeOf({ ...base, ...fields }, NOW);
+
+  it('is clean for a clean self-check, and for an older agent that sends no reference or node DNS fields', () => {
+    expect(outcome({})).toEqual({ at: NOW, ok: true, degraded: false });
+    expect(outcome({ nodeDnsOk: true, nodeDnsMs: 4.2, referenceTarget: '10.0.0.1:8080', referenceLossPct: 0, referenceRttMs: 1.5 })).toEqual({ at: NOW, ok: true, degraded: false });
+    expect(outcome({ nodeDnsOk: null, referenceLossPct: null })).toEqual({ at: NOW, ok: true, degraded: false });
+  });
+
+  it('is degraded for partial reference loss or a failing node DNS server', () => {
+    expect(outcome({ referenceLossPct: 33.3, referenceRttMs: 20 })).toEqual({ at: NOW, ok: true, degraded: true });
+    expect(outcome({ referenceLossPct: 0, nodeDnsOk: false })).toEqual({ at: NOW, ok: true, degraded: true });
+  });
+
+  it('is failed when the reference target is wholly unreachable or the agent says it cannot probe', () => {
+    expect(outcome({ referenceLossPct: 100, referenceRttMs: null })).toEqual({ at: NOW, ok: false, degraded: false });
+    expect(outcome({ ok: false, referenceLossPct: 33.3 })).toEqual({ at: NOW, ok: false, degraded: false });
   });
 });

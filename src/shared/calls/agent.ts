@@ -30,19 +30,39 @@ export const AgentRegisterAnswer = z.object({
   heartbeatSeconds: z.number().int(),
   /** Probing private, loopback and link-local targets is allowed for this node (operator's choice). */
   allowPrivateTargets: z.boolean(),
+  /**
+   * The node's own DNS server (`ip` or `ip:port`), which the agent's self-check queries; null when
+   * the node has none. Absent from older servers' answers, which the agent reads as none.
+   */
+  dnsServer: z.string().min(1).max(64).nullable().optional(),
   serverTime: Timestamp,
 });
 export type AgentRegisterAnswer = z.infer<typeof AgentRegisterAnswer>;
 
 export const AGENT_TOOL_ERRORS_MAX = 20;
 
-/** The agent's periodic look at itself: can it reach loopback, resolve names and run its tools. */
+/**
+ * The agent's periodic look at itself: can it reach loopback, resolve names, run its tools, ask the
+ * node's DNS server and reach its reference target (the Vigil server it talks to). `ok` is false when
+ * the node cannot probe at all (loopback, resolver or tools broken, or the reference target wholly
+ * unreachable). The node DNS and reference fields are optional so older agents' heartbeats still pass;
+ * null means the step was not run (nothing configured).
+ */
 export const SelfCheck = z.strictObject({
   ok: z.boolean(),
   checkedAt: Timestamp,
   loopbackRttMs: z.number().min(0).nullable(),
   dnsOk: z.boolean(),
   toolErrors: z.array(z.string().max(500)).max(AGENT_TOOL_ERRORS_MAX),
+  /** The node's DNS server answered the self-check's query. */
+  nodeDnsOk: z.boolean().nullable().optional(),
+  nodeDnsMs: z.number().min(0).nullable().optional(),
+  /** `host:port` the reference connects went to. */
+  referenceTarget: z.string().max(300).nullable().optional(),
+  /** Share of the reference target's TCP connects that did not complete in time. */
+  referenceLossPct: z.number().min(0).max(100).nullable().optional(),
+  /** Median connect time of the reference connects that completed. */
+  referenceRttMs: z.number().min(0).nullable().optional(),
 });
 export type SelfCheck = z.infer<typeof SelfCheck>;
 

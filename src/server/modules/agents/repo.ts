@@ -30,6 +30,12 @@ export async function recordRegistration(db: Db, nodeId: number, registration: R
     .execute();
 }
 
+/** The node's own DNS server as stored ('' when it has none). */
+export async function findNodeDnsServer(db: Db, nodeId: number): Promise<string | null> {
+  const row = await db.selectFrom('nodes').select(['dns_server']).where('id', '=', nodeId).executeTakeFirst();
+  return row?.dns_server ?? null;
+}
+
 export function findSelfCheckWindow(db: Db, nodeId: number) {
   return db.selectFrom('nodes').select(['self_check_window']).where('id', '=', nodeId).executeTakeFirst();
 }

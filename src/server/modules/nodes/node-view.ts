@@ -6,7 +6,8 @@ import { isoTimeOrNull, parseJsonColumn } from '../../db/columns.js';
 import type { PublicNodeRow } from './repo.js';
 import { deriveNodeStatus, type SelfCheckOutcome } from './status.js';
 
-const SelfCheckWindow = z.array(z.object({ at: z.number(), ok: z.boolean() }));
+// `degraded` came later: windows stored before it read as not degraded.
+const SelfCheckWindow = z.array(z.object({ at: z.number(), ok: z.boolean(), degraded: z.boolean().optional() }));
 
 export function parseSelfCheckWindow(json: string): SelfCheckOutcome[] {
   return parseJsonColumn(SelfCheckWindow, json) ?? [];

@@ -1,3 +1,4 @@
+import type { SelfCheck } from '../../../shared/calls/agent.js';
 import type { NodeStatus } from '../../../shared/codes.js';
 
 /** How often agents are asked to send a heartbeat (each carries a self-check). */
@@ -19,7 +20,23 @@ export const UNUSABLE_MIN_FAILURES = 3;
 export interface SelfCheckOutcome {
   /** Server time the outcome arrived (epoch ms); agent clocks may be off. */
   at: number;
+  /** False: the node could not probe (counts towards "unusable"). */
   ok: boolean;
+  /** The node probes, but lost some reference connects or its DNS server failed ("warning"). Absent in older windows. */
+  degraded?: boolean;
+}
+
+/**
+ * How one self-check counts: failed when the node cannot probe (loopback, resolver or tools broken,
+ * or the reference target wholly unreachable); degraded when part of the reference connects were
+ * lost or the node's DNS server did not answer; clean otherwise. Fields an older agent does not send
+ * count as fine.
+ */
+export function selfCheckOutcomeOf(selfCheck: SelfCheck, at: number): SelfCheckOutcome {
+  const lossPct = selfCheck.referenceLossPct ?? 0;
+  const ok = selfCheck.ok && lossPct < 100;
+  const degraded = ok && (lossPct > 0 || selfCheck.nodeDnsOk === false);
+  return { at, ok, degraded };
 }
 
 export interface NodeLiveness {
@@ -46,6 +63,7 @@ export function deriveNodeStatus(node: NodeLiveness, now: number, heartbeatSecon
   const recent = recentSelfChecks(node.selfChecks, now);
   const failures = recent.filter((check) => !check.ok).length;
   if (failures >= UNUSABLE_MIN_FAILURES && failures * 2 > recent.length) return 'unusable';
-  if (silentMs > LATE_INTERVALS * intervalMs || failures > 0) return 'warning';
+  const degraded = recent.some((check) => check.degraded === true);
+  if (silentMs > LATE_INTERVALS * intervalMs || failures > 0 || degraded) return 'warning';
   return 'usable';
 }
