@@ -70,7 +70,7 @@ describe('bad input answers 1001', () => {
 
 describe('unknown paths and methods', () => {
   it('answers a 404 envelope under /api', async () => {
-    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/api/domain/list'], ['GET', '/api/auth/login'], ['GET', '/api']] as const) {
+    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/api/domain/no-such-call'], ['GET', '/api/auth/login'], ['GET', '/api']] as const) {
       const response = await server.app.inject({ method, url });
       expect([response.statusCode, response.json()]).toEqual([404, { status: false, code: 404, name: 'NOT_FOUND', message: '', data: null }]);
     }

@@ -1,6 +1,7 @@
 import {
   API_BASE,
   CALLS,
+  callUrlPath,
   FieldError,
   LIMITS,
   type CallAnswer,
@@ -99,7 +100,7 @@ async function send(callId: CallId, call: CallDefinition, body: unknown, options
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let response: Response;
   try {
-    response = await fetch(`${apiBase}${call.path}`, buildInit(call, body, token, signal));
+    response = await fetch(`${apiBase}${callUrlPath(call.path, body)}`, buildInit(call, body, token, signal));
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw fail(callId, call, timeout.aborted ? { kind: 'timeout' } : { kind: 'network' });

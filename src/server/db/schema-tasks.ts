@@ -35,6 +35,8 @@ export interface TasksTable {
   deleted_at: number | null;
   created_at: number;
   updated_at: number;
+  /** Contract points the task holds: what its last change charged (migration 0007). */
+  charged_points: Generated<number>;
 }
 
 /** What each node runs: one row per (node, task) it ever ran; inactive rows tell the agent to stop. */

@@ -1,4 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
+import type { GroupTables } from './schema-groups.js';
+import type { PointTables } from './schema-points.js';
 import type { TaskTables } from './schema-tasks.js';
 import type { AgentJobsTable, NodesTable } from './schema-nodes.js';
 
@@ -92,7 +94,7 @@ export interface InboxItemsTable {
   created_at: number;
 }
 
-export interface Database extends TaskTables {
+export interface Database extends TaskTables, GroupTables, PointTables {
   customers: CustomersTable;
   contracts: ContractsTable;
   privileges: PrivilegesTable;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_BASE, type CallDefinition } from '../../shared/calls/index.js';
+import { API_BASE, pathParamNames, type CallDefinition } from '../../shared/calls/index.js';
 import { PLATFORM_SECRET_HEADER } from '../../shared/calls/platform.js';
 import { Envelope, FieldError, successEnvelopeSchema } from '../../shared/envelope.js';
 
@@ -21,7 +21,21 @@ const SECURITY: Record<CallDefinition['access'], Record<string, string[]>[]> = {
   agent: [{ agentKey: [] }],
 };
 
+/** Path parameters are fields of the body schema: declared as parameters, left out of the request body. */
+function pathParameters(call: CallDefinition): { parameters: JsonSchema[]; body: JsonSchema } {
+  const body = inputSchema(call.body);
+  const names = pathParamNames(call.path);
+  if (names.length === 0) return { parameters: [], body };
+  const all = (body.properties ?? {}) as Record<string, JsonSchema>;
+  const parameters = names.map((name) => ({ name, in: 'path', required: true, schema: all[name] ?? { type: 'string' } }));
+  const properties = Object.fromEntries(Object.entries(all).filter(([name]) => !names.includes(name)));
+  const { required: allRequired, ...rest } = body;
+  const required = Array.isArray(allRequired) ? allRequired.filter((name) => !names.includes(String(name))) : [];
+  return { parameters, body: { ...rest, properties, ...(required.length > 0 ? { required } : {}) } };
+}
+
 function operation(id: string, call: CallDefinition): JsonSchema {
+  const { parameters, body } = pathParameters(call);
   const op: JsonSchema = {
     operationId: id,
     summary: call.summary,
@@ -35,8 +49,9 @@ function operation(id: string, call: CallDefinition): JsonSchema {
   };
   if (call.area) op['x-task-area'] = call.area;
   if (call.silent) op['x-silent'] = true;
+  if (parameters.length > 0) op.parameters = parameters;
   if (call.method !== 'GET') {
-    op.requestBody = { required: false, content: { 'application/json': { schema: inputSchema(call.body) } } };
+    op.requestBody = { required: false, content: { 'application/json': { schema: body } } };
   }
   return op;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { API_BASE } from '../../shared/calls/index.js';
 import { PLATFORM_SECRET_HEADER } from '../../shared/calls/platform.js';
-import type { CallDefinition } from '../../shared/calls/define.js';
+import { pathParamNames, type CallDefinition } from '../../shared/calls/define.js';
 import { successEnvelope } from '../../shared/envelope.js';
 import { canAccess } from '../../shared/roles.js';
 import { validate } from '../../shared/validation/validate.js';
@@ -58,6 +58,17 @@ function authorize(call: CallDefinition, principal: Principal | undefined): void
   if (call.area && !canAccess(principal, { area: call.area, mutation: call.mutation })) throw new AppError(403);
 }
 
+/** Fastify's form of a call path: `{id}` becomes `:id`. */
+const routeUrl = (path: string) => `${API_BASE}${path.replace(/\{(\w+)\}/g, ':$1')}`;
+
+/** The body the call's schema validates: path parameters are fields of it, and the path wins. */
+function callInput(call: CallDefinition, request: FastifyRequest): unknown {
+  if (pathParamNames(call.path).length === 0) return request.body;
+  const body = request.body ?? {};
+  if (typeof body !== 'object' || Array.isArray(body)) return body;
+  return { ...body, ...(request.params as Record<string, string>) };
+}
+
 /** The caller each request was admitted as; a request leaves no entry behind once it is collected. */
 const callers = new WeakMap<FastifyRequest, Caller>();
 
@@ -70,7 +81,7 @@ const callers = new WeakMap<FastifyRequest, Caller>();
 export function registerCall<C extends CallDefinition>(app: FastifyInstance, call: C, handler: CallHandler<C>): void {
   app.route({
     method: call.method,
-    url: `${API_BASE}${call.path}`,
+    url: routeUrl(call.path),
     ...(call.bodyLimitBytes === undefined ? {} : { bodyLimit: call.bodyLimitBytes }),
     onRequest: async (request) => {
       const caller = await admit(app.vigil, call, request);
@@ -80,7 +91,7 @@ export function registerCall<C extends CallDefinition>(app: FastifyInstance, cal
     handler: async (request, reply) => {
       const ctx = app.vigil;
       const { principal, agent } = callers.get(request) ?? {};
-      const parsed = validate(call.body, request.body);
+      const parsed = validate(call.body, callInput(call, request));
       if (!parsed.ok) throw badParameter(parsed.errors);
       const input: CallInput<C> = {
         body: parsed.data as z.output<C['body']>,

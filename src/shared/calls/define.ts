@@ -11,7 +11,11 @@ export type CallAccess = 'public' | 'session' | 'platform' | 'agent';
 
 export interface CallDefinition<Body extends z.ZodType = z.ZodType, Answer extends z.ZodType = z.ZodType> {
   method: HttpMethod;
-  /** Path under the base API, as spec §7 writes it. */
+  /**
+   * Path under the base API, as spec §7 writes it. A `{name}` segment is a path parameter: its value
+   * is a field of the body schema, filled into the URL by the caller and merged into the body
+   * (the path winning) by the server before validation.
+   */
   path: string;
   summary: string;
   body: Body;
@@ -34,6 +38,19 @@ export function defineCall<Body extends z.ZodType, Answer extends z.ZodType>(
   definition: CallDefinition<Body, Answer>,
 ): CallDefinition<Body, Answer> {
   return definition;
+}
+
+const PATH_PARAM = /\{(\w+)\}/g;
+
+/** The names of a call path's `{name}` parameters, in order. */
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(PATH_PARAM)].map((match) => match[1] ?? '');
+}
+
+/** The call's path with each `{name}` replaced by the body's value of that field (URL-encoded). */
+export function callUrlPath(path: string, body: unknown): string {
+  const values = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  return path.replace(PATH_PARAM, (_whole, name: string) => encodeURIComponent(String(values[name] ?? '')));
 }
 
 export type CallBody<C> = C extends CallDefinition<infer Body, z.ZodType> ? z.input<Body> : never;

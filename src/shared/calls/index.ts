@@ -2,7 +2,9 @@ import { accountCalls } from './account.js';
 import { agentCalls } from './agent.js';
 import { agentWorkCalls } from './agent-work.js';
 import { authCalls } from './auth.js';
+import { domainCalls } from './domain.js';
 import { domainDeployCalls } from './domain-deploy.js';
+import { groupCalls } from './groups.js';
 import { inboxCalls } from './inbox.js';
 import { nodeCalls } from './nodes.js';
 import { platformCalls } from './platform.js';
@@ -19,6 +21,8 @@ export const CALLS = {
   ...agentCalls,
   ...agentWorkCalls,
   ...domainDeployCalls,
+  ...domainCalls,
+  ...groupCalls,
 } as const;
 
 export type Calls = typeof CALLS;
@@ -33,7 +37,11 @@ export * from './agent-work.js';
 export * from './auth.js';
 export * from './common.js';
 export * from './define.js';
+export * from './domain.js';
 export * from './domain-deploy.js';
+export * from './domain-fields.js';
+export * from './domain-list.js';
+export * from './groups.js';
 export * from './inbox.js';
 export * from './nodes.js';
 export * from './platform.js';

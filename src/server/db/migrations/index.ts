@@ -6,6 +6,8 @@ import { tasksResults } from './0003-tasks-results.js';
 import { agentJobs } from './0004-agent-jobs.js';
 import { storeCounters } from './0005-store-counters.js';
 import { taskRollups } from './0006-task-rollups.js';
+import { points } from './0007-points.js';
+import { groups } from './0008-groups.js';
 
 /** Every migration, in the order of their names; add one file and one line per migration. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -15,6 +17,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0004_agent_jobs': agentJobs,
   '0005_store_counters': storeCounters,
   '0006_task_rollups': taskRollups,
+  '0007_points': points,
+  '0008_groups': groups,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

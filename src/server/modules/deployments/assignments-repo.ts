@@ -55,7 +55,13 @@ export async function writeAssignment(db: Db, write: AssignmentWrite): Promise<v
     .execute();
 }
 
-export type AssignmentChange = TaskRow & { active: number; assign_version: number; task_version: number };
+export type AssignmentChange = TaskRow & {
+  active: number;
+  assign_version: number;
+  task_version: number;
+  /** JSON addresses of the task's matched-IP group (only a group of the task's own customer); null without one. */
+  group_ips: string | null;
+};
 
 /** The node's assignment rows changed after `sinceVersion` up to `untilVersion`, with their tasks. */
 export function assignmentChangesSince(
@@ -67,8 +73,9 @@ export function assignmentChangesSince(
   return db
     .selectFrom('node_assignments as a')
     .innerJoin('tasks as t', 't.id', 'a.task_id')
+    .leftJoin('ip_groups as g', (join) => join.onRef('g.id', '=', 't.matched_ip_group_id').onRef('g.cust_id', '=', 't.cust_id'))
     .selectAll('t')
-    .select(['a.active', 'a.assign_version', 'a.task_version'])
+    .select(['a.active', 'a.assign_version', 'a.task_version', 'g.ips as group_ips'])
     .where('a.node_id', '=', nodeId)
     .where('a.assign_version', '>', sinceVersion)
     .where('a.assign_version', '<=', untilVersion)

@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { CheckOptions } from '../../../shared/probe/options.js';
+import { parseJsonColumn } from '../../db/columns.js';
 import type { StoreContext } from '../tasks/store-context.js';
 import { runnableCheckOptionsOf } from '../tasks/check-options.js';
 import { taskOfRow } from '../tasks/task-model.js';
@@ -23,12 +25,33 @@ export interface AssignmentsAnswer {
   full: boolean;
 }
 
+const IpList = z.array(z.string());
+
+/** Matched-IP group addresses by their JSON text: read once per answer however many tasks share a group. */
+type GroupIpsCache = Map<string, string[]>;
+
+/** The task's own addresses and those of its matched-IP group, each once. */
+function matchingIpsOf(own: readonly string[], groupIps: string | null, cache: GroupIpsCache): string[] {
+  if (groupIps === null) return [...own];
+  let fromGroup = cache.get(groupIps);
+  if (!fromGroup) {
+    fromGroup = parseJsonColumn(IpList, groupIps) ?? [];
+    cache.set(groupIps, fromGroup);
+  }
+  return [...new Set([...own, ...fromGroup])];
+}
+
 /**
  * The assignment of one changed task, or undefined when its stored fields make no runnable check:
  * that task is left out (logged, and its deployment to the node is an error node) so one bad task
  * never keeps a node from the rest.
  */
-async function assignmentOf(ctx: StoreContext, nodeId: number, change: AssignmentChange): Promise<Assignment | undefined> {
+async function assignmentOf(
+  ctx: StoreContext,
+  nodeId: number,
+  change: AssignmentChange,
+  groupIps: GroupIpsCache,
+): Promise<Assignment | undefined> {
   const task = taskOfRow(change);
   const options = runnableCheckOptionsOf(task);
   if (!options) {
@@ -41,8 +64,7 @@ async function assignmentOf(ctx: StoreContext, nodeId: number, change: Assignmen
     taskVersion: change.task_version,
     frequencyMinutes: task.frequencyMinutes,
     options,
-    // The task's own addresses; matched-IP group addresses join them once groups exist (issue 4).
-    matchingIps: task.matchingIps,
+    matchingIps: matchingIpsOf(task.matchingIps, change.group_ips, groupIps),
   };
 }
 
@@ -57,12 +79,13 @@ export async function assignmentsForNode(ctx: StoreContext, nodeId: number, sinc
   const changes = await assignmentChangesSince(ctx.db, nodeId, since, version);
   const assignments: Assignment[] = [];
   const removed: number[] = [];
+  const groupIps: GroupIpsCache = new Map();
   for (const change of changes) {
     if (change.active !== 1) {
       if (since > 0) removed.push(change.id);
       continue;
     }
-    const assignment = await assignmentOf(ctx, nodeId, change);
+    const assignment = await assignmentOf(ctx, nodeId, change, groupIps);
     if (assignment) assignments.push(assignment);
   }
   return { version, full: since === 0, assignments, removed };

@@ -59,3 +59,8 @@ export async function unknownNodeIds(db: Db, nodeIds: readonly number[]): Promis
   }
   return wanted.filter((id) => !known.has(id));
 }
+
+/** Records the contract points the task now holds (no version change: agents run nothing new). */
+export async function setChargedPoints(db: Db, taskId: number, points: number): Promise<void> {
+  await db.updateTable('tasks').set({ charged_points: points }).where('id', '=', taskId).execute();
+}

@@ -8,7 +8,7 @@ import { publishTask } from '../deployments/publish.js';
 import { assertNotDeploying } from '../deployments/service.js';
 import { requestPathFits } from './check-options.js';
 import { customerTask } from './customer-task.js';
-import { insertTask, unknownNodeIds, updateTaskRow } from './repo.js';
+import { findTask, insertTask, unknownNodeIds, updateTaskRow } from './repo.js';
 import { deployDeadlineOf, type StoreContext } from './store-context.js';
 import { TaskChanges, TaskInput, taskDefaults, type TaskFields } from './task-input.js';
 import { columnsOfFields, type Task } from './task-model.js';
@@ -37,8 +37,32 @@ export async function getTask(ctx: StoreContext, custId: number, taskId: number)
   return customerTask(ctx.db, custId, taskId);
 }
 
+export type TaskChangeKind = 'create' | 'update' | 'delete';
+
+/** One task change as it is being written: the task before (none for a create) and after. */
+export interface TaskChange {
+  kind: TaskChangeKind;
+  before: Task | null;
+  after: Task;
+}
+
+export interface TaskWriteOptions {
+  /**
+   * Runs inside the change's database transaction once the task is written (contract points,
+   * rules across tasks); whatever it throws undoes the whole change.
+   */
+  onChange?: (trx: Db, change: TaskChange) => Promise<void>;
+}
+
+/** Runs the caller's part of the change; answers the task as it now stands (the hook may write to it). */
+async function settled(trx: Db, options: TaskWriteOptions, change: TaskChange): Promise<Task> {
+  if (!options.onChange) return change.after;
+  await options.onChange(trx, change);
+  return (await findTask(trx, change.after.custId, change.after.id)) ?? change.after;
+}
+
 /** Writes the task (version 1) and a processing deployment per selected node, in one transaction. */
-export async function createTask(ctx: StoreContext, custId: number, input: TaskInput): Promise<Task> {
+export async function createTask(ctx: StoreContext, custId: number, input: TaskInput, options: TaskWriteOptions = {}): Promise<Task> {
   const data = parsed(validate(TaskInput, input));
   const fields = { ...taskDefaults(), ...stripUndefined(data) } as TaskFields;
   assertRunnable(fields);
@@ -47,12 +71,18 @@ export async function createTask(ctx: StoreContext, custId: number, input: TaskI
     await assertNodesExist(trx, fields.nodeIds);
     const task = await insertTask(trx, { ...columnsOfFields(fields), cust_id: custId, version: 1, created_at: now, updated_at: now });
     await publishTask(trx, task, now, deployDeadlineOf(ctx));
-    return task;
+    return settled(trx, options, { kind: 'create', before: null, after: task });
   });
 }
 
 /** Replaces the named fields, bumps the version and redeploys; 2131 while a deployment is processing. */
-export async function updateTask(ctx: StoreContext, custId: number, taskId: number, changes: TaskChanges): Promise<Task> {
+export async function updateTask(
+  ctx: StoreContext,
+  custId: number,
+  taskId: number,
+  changes: TaskChanges,
+  options: TaskWriteOptions = {},
+): Promise<Task> {
   const data = stripUndefined(parsed(validate(TaskChanges, changes)));
   const now = ctx.now();
   return ctx.db.transaction().execute(async (trx) => {
@@ -64,19 +94,39 @@ export async function updateTask(ctx: StoreContext, custId: number, taskId: numb
     const updated = await updateTaskRow(trx, current, { ...columnsOfFields(fields), updated_at: now });
     if (!updated) throw new AppError(2127);
     await publishTask(trx, updated, now, deployDeadlineOf(ctx));
-    return updated;
+    return settled(trx, options, { kind: 'update', before: current, after: updated });
   });
 }
 
 /** Marks the task deleted (its results stay until retention) and tells its nodes to stop. */
-export async function deleteTask(ctx: StoreContext, custId: number, taskId: number): Promise<void> {
+export async function deleteTask(ctx: StoreContext, custId: number, taskId: number, options: TaskWriteOptions = {}): Promise<void> {
+  await deleteTasks(ctx, custId, [taskId], options);
+}
+
+/**
+ * Deletes several tasks in one transaction, all or none: 2127 when any is not the customer's live
+ * task (checked for every id before anything else, so the answer says nothing about the others),
+ * then 2131 when any is being deployed. Answers how many were deleted.
+ */
+export async function deleteTasks(
+  ctx: StoreContext,
+  custId: number,
+  taskIds: readonly number[],
+  options: TaskWriteOptions = {},
+): Promise<number> {
+  const ids = [...new Set(taskIds)];
   const now = ctx.now();
-  await ctx.db.transaction().execute(async (trx) => {
-    const current = await customerTask(trx, custId, taskId);
-    await assertNotDeploying(trx, taskId, now);
-    const deleted = await updateTaskRow(trx, current, { deleted_at: now, updated_at: now });
-    if (!deleted) throw new AppError(2127);
-    await publishTask(trx, deleted, now, deployDeadlineOf(ctx));
+  return ctx.db.transaction().execute(async (trx) => {
+    const tasks: Task[] = [];
+    for (const id of ids) tasks.push(await customerTask(trx, custId, id));
+    for (const task of tasks) await assertNotDeploying(trx, task.id, now);
+    for (const current of tasks) {
+      const deleted = await updateTaskRow(trx, current, { deleted_at: now, updated_at: now });
+      if (!deleted) throw new AppError(2127);
+      await publishTask(trx, deleted, now, deployDeadlineOf(ctx));
+      await options.onChange?.(trx, { kind: 'delete', before: current, after: deleted });
+    }
+    return tasks.length;
   });
 }
 

@@ -11,6 +11,8 @@ export interface Task extends TaskFields {
   deletedAt: number | null;
   createdAt: number;
   updatedAt: number;
+  /** Contract points the task holds (what its last change charged; 0 when written without points). */
+  chargedPoints: number;
 }
 
 export type TaskRow = Selectable<TasksTable>;
@@ -48,6 +50,7 @@ export function taskOfRow(row: TaskRow): Task {
     deletedAt: row.deleted_at,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    chargedPoints: row.charged_points,
   };
 }
 

@@ -1,0 +1,73 @@
+import type { Db } from '../../db/connection.js';
+
+/** The columns a list row needs of a customer's live tasks of one type (optionally by status and group). */
+export function tasksOfType(db: Db, custId: number, type: number, filters: { status?: number | undefined; group?: string | undefined }) {
+  let query = db
+    .selectFrom('tasks')
+    .select(['id', 'type', 'name', 'domain', 'port', 'other_path', 'frequency_minutes', 'status', 'node_ids', 'domain_group', 'tags', 'version', 'created_at'])
+    .where('cust_id', '=', custId)
+    .where('deleted_at', 'is', null)
+    .where('type', '=', type);
+  if (filters.status !== undefined) query = query.where('status', '=', filters.status);
+  if (filters.group !== undefined) query = query.where('domain_group', '=', filters.group);
+  return query.execute();
+}
+
+export type ListTaskRow = Awaited<ReturnType<typeof tasksOfType>>[number];
+
+/** Tables with per-task sums by bucket: minute rollups per node, or hour sums per task. */
+export type SumsTable = 'rollup_minute' | 'rollup_task_hour';
+
+/** Sums per task over [from, to) of the customer's live tasks of one type. */
+export function sumsOfType(db: Db, table: SumsTable, custId: number, type: number, from: number, to: number) {
+  return db
+    .selectFrom(table)
+    .select(({ fn }) => [
+      'task_id',
+      fn.sum<number>('count').as('count'),
+      fn.sum<number>('successes').as('successes'),
+      fn.sum<number>('latency_count').as('latency_count'),
+      fn.sum<number>('latency_sum').as('latency_sum'),
+    ])
+    .where('bucket_start', '>=', from)
+    .where('bucket_start', '<', to)
+    .where('task_id', 'in', (eb) =>
+      eb.selectFrom('tasks').select('id').where('cust_id', '=', custId).where('type', '=', type).where('deleted_at', 'is', null),
+    )
+    .groupBy('task_id')
+    .execute();
+}
+
+/** When each of these tasks was last checked by any node. */
+export async function lastCheckTimes(db: Db, taskIds: readonly number[]): Promise<Map<number, number>> {
+  if (taskIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('latest_results')
+    .select(({ fn }) => ['task_id', fn.max<number>('ts').as('ts')])
+    .where('task_id', 'in', taskIds)
+    .groupBy('task_id')
+    .execute();
+  return new Map(rows.map((row) => [row.task_id, Number(row.ts)]));
+}
+
+/** A customer's live tasks for the search picker (optionally of one type). */
+export function searchableTasks(db: Db, custId: number, type: number | undefined) {
+  let query = db
+    .selectFrom('tasks')
+    .select(['id', 'type', 'name', 'domain', 'port', 'status'])
+    .where('cust_id', '=', custId)
+    .where('deleted_at', 'is', null);
+  if (type !== undefined) query = query.where('type', '=', type);
+  return query.execute();
+}
+
+/** Live task counts of a customer by type and status. */
+export function countsByTypeAndStatus(db: Db, custId: number) {
+  return db
+    .selectFrom('tasks')
+    .select(({ fn }) => ['type', 'status', fn.countAll<number>().as('count')])
+    .where('cust_id', '=', custId)
+    .where('deleted_at', 'is', null)
+    .groupBy(['type', 'status'])
+    .execute();
+}

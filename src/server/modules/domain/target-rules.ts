@@ -1,0 +1,63 @@
+import { MONITOR_TYPES } from '../../../shared/codes.js';
+import type { Db } from '../../db/connection.js';
+import { AppError, badParameter, fieldError } from '../../http/app-error.js';
+import { requestPathOf } from '../tasks/check-options.js';
+import type { Task } from '../tasks/task-model.js';
+
+type TargetFields = Pick<Task, 'type' | 'domain' | 'port' | 'otherPath' | 'protocol'>;
+
+const DEFAULT_PORTS: Partial<Record<number, number>> = { [MONITOR_TYPES.HTTP]: 80, [MONITOR_TYPES.HTTPS]: 443 };
+
+/**
+ * What a task of its type watches: the host (any case), and what else the check depends on (TCP:
+ * port; HTTP/HTTPS: port, the default one however written, and request path; DNS: record type).
+ * Two live tasks of a customer with the same type and target are duplicates (2125).
+ */
+export function targetKeyOf(task: TargetFields): string {
+  const host = task.domain.trim().toLowerCase();
+  switch (task.type) {
+    case MONITOR_TYPES.TCP:
+      return JSON.stringify([host, task.port]);
+    case MONITOR_TYPES.HTTP:
+    case MONITOR_TYPES.HTTPS: {
+      const port = task.port === null || task.port === 0 ? DEFAULT_PORTS[task.type] : task.port;
+      return JSON.stringify([host, port, requestPathOf(task.otherPath)]);
+    }
+    case MONITOR_TYPES.DNS:
+      return JSON.stringify([host, (task.protocol.trim() || 'A').toUpperCase()]);
+    default:
+      return JSON.stringify([host]);
+  }
+}
+
+/**
+ * 2125 when another live task of the customer, of the same type, watches the same target. Hosts
+ * are compared here rather than in SQL: SQL's lower() folds ASCII only, and domains may be IDN.
+ */
+export async function assertNoDuplicate(db: Db, task: Task): Promise<void> {
+  const candidates = await db
+    .selectFrom('tasks')
+    .select(['type', 'domain', 'port', 'other_path', 'protocol'])
+    .where('cust_id', '=', task.custId)
+    .where('type', '=', task.type)
+    .where('deleted_at', 'is', null)
+    .where('id', '!=', task.id)
+    .execute();
+  const key = targetKeyOf(task);
+  const duplicate = candidates.some(
+    (row) => targetKeyOf({ type: task.type, domain: row.domain, port: row.port, otherPath: row.other_path, protocol: row.protocol }) === key,
+  );
+  if (duplicate) throw new AppError(2125);
+}
+
+/** A matched-IP group must be one of the customer's own (1001, matchedIpGroupId 10010003). */
+export async function assertOwnIpGroup(db: Db, task: Pick<Task, 'custId' | 'matchedIpGroupId'>): Promise<void> {
+  if (task.matchedIpGroupId === null) return;
+  const group = await db
+    .selectFrom('ip_groups')
+    .select('id')
+    .where('id', '=', task.matchedIpGroupId)
+    .where('cust_id', '=', task.custId)
+    .executeTakeFirst();
+  if (!group) throw badParameter([fieldError('matchedIpGroupId', 10010003)]);
+}
