@@ -7,15 +7,24 @@ import zhCnPlaces from '../../../locales/zh-cn/places.json';
 import zhTwCommon from '../../../locales/zh-tw/common.json';
 import zhTwErrors from '../../../locales/zh-tw/errors.json';
 import zhTwPlaces from '../../../locales/zh-tw/places.json';
+import enMonitor from '../../../locales/en/monitor.json';
+import enTaskform from '../../../locales/en/taskform.json';
+import zhCnMonitor from '../../../locales/zh-cn/monitor.json';
+import zhCnTaskform from '../../../locales/zh-cn/taskform.json';
+import zhTwMonitor from '../../../locales/zh-tw/monitor.json';
+import zhTwTaskform from '../../../locales/zh-tw/taskform.json';
 import type { Language } from '../../shared/index.js';
 
-/** common: the console's texts; errors: texts of error codes; places: names of the node catalogue's cities and provinces. */
-export const NAMESPACES = ['common', 'errors', 'places'] as const;
+/**
+ * common: the console's texts; errors: texts of error codes; places: names of the node catalogue's
+ * cities and provinces; monitor: the overview and task lists; taskform: the task forms.
+ */
+export const NAMESPACES = ['common', 'errors', 'places', 'monitor', 'taskform'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Bundled translations, so the console reads in its language offline. */
 export const RESOURCES: Record<Language, Record<Namespace, object>> = {
-  'zh-tw': { common: zhTwCommon, errors: zhTwErrors, places: zhTwPlaces },
-  'zh-cn': { common: zhCnCommon, errors: zhCnErrors, places: zhCnPlaces },
-  en: { common: enCommon, errors: enErrors, places: enPlaces },
+  'zh-tw': { common: zhTwCommon, errors: zhTwErrors, places: zhTwPlaces, monitor: zhTwMonitor, taskform: zhTwTaskform },
+  'zh-cn': { common: zhCnCommon, errors: zhCnErrors, places: zhCnPlaces, monitor: zhCnMonitor, taskform: zhCnTaskform },
+  en: { common: enCommon, errors: enErrors, places: enPlaces, monitor: enMonitor, taskform: enTaskform },
 };
