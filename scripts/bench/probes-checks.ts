@@ -166,5 +166,6 @@ function timingFigures(timing: Awaited<ReturnType<typeof measureTiming>>): Figur
     informative(`probes.http.ttfb_error_p50_at_${CONCURRENT_CHECKS}_concurrent`, quantile(timing.spread.errorsMs, 0.5), 'ms'),
     targeted(`probes.http.ttfb_error_p99_at_${CONCURRENT_CHECKS}_concurrent`, quantile(timing.spread.errorsMs, 0.99), 'ms', '≤ 1'),
     informative(`probes.http.ttfb_error_p99_${CONCURRENT_CHECKS}_started_at_once`, quantile(timing.burst.errorsMs, 0.99), 'ms'),
+    informative(`probes.http.ttfb_error_p99_at_${CONCURRENT_CHECKS}_concurrent_normal_scheduling`, quantile(timing.spreadNormal.errorsMs, 0.99), 'ms'),
   ];
 }
