@@ -12,6 +12,7 @@ import { agentRoutes } from './modules/agents/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { deploymentRoutes } from './modules/deployments/routes.js';
 import { domainRoutes } from './modules/domain/routes.js';
+import { domainDetailRoutes } from './modules/domain-detail/routes.js';
 import { groupRoutes } from './modules/groups/routes.js';
 import { inboxRoutes } from './modules/inbox/routes.js';
 import { nodeRoutes } from './modules/nodes/routes.js';
@@ -75,7 +76,7 @@ export async function buildApp(config: ResolvedConfig, options: BuildOptions): P
   const clientDir = clientDirIfBuilt(config.clientDir);
   registerErrorHandling(app, clientDir);
   if (clientDir !== undefined) await registerClientFiles(app, clientDir);
-  for (const routes of [systemRoutes, authRoutes, platformRoutes, profileRoutes, inboxRoutes, accountRoutes, nodeRoutes, agentRoutes, deploymentRoutes, domainRoutes, groupRoutes])
+  for (const routes of [systemRoutes, authRoutes, platformRoutes, profileRoutes, inboxRoutes, accountRoutes, nodeRoutes, agentRoutes, deploymentRoutes, domainRoutes, domainDetailRoutes, groupRoutes])
     routes(app);
   await app.ready();
   return app;

@@ -4,6 +4,7 @@ import { agentWorkCalls } from './agent-work.js';
 import { authCalls } from './auth.js';
 import { domainCalls } from './domain.js';
 import { domainDeployCalls } from './domain-deploy.js';
+import { domainDetailCalls } from './domain-detail.js';
 import { groupCalls } from './groups.js';
 import { inboxCalls } from './inbox.js';
 import { nodeCalls } from './nodes.js';
@@ -21,6 +22,7 @@ export const CALLS = {
   ...agentCalls,
   ...agentWorkCalls,
   ...domainDeployCalls,
+  ...domainDetailCalls,
   ...domainCalls,
   ...groupCalls,
 } as const;
@@ -39,6 +41,8 @@ export * from './common.js';
 export * from './define.js';
 export * from './domain.js';
 export * from './domain-deploy.js';
+export * from './domain-detail.js';
+export * from './domain-detail-answers.js';
 export * from './domain-fields.js';
 export * from './domain-list.js';
 export * from './groups.js';
@@ -46,3 +50,5 @@ export * from './inbox.js';
 export * from './nodes.js';
 export * from './platform.js';
 export * from './profile.js';
+export * from './query-range.js';
+export * from './trace-answers.js';

@@ -10,6 +10,17 @@ beforeEach(async () => {
 afterEach(() => fx.close());
 
 describe('POST /domain/{type}/create', () => {
+  it('adds a domain group and tags typed on a task to the customer\'s lists, once', async () => {
+    for (const domain of ['a.example.com', 'b.example.com']) {
+      const answer = await fx.call('/domain/http/create', bodyOf('http', [fx.nodes[0]], { domain, domainGroup: 'Shops', tags: ['prod', 'web'] }));
+      expect(answer.code, answer.body).toBe(200);
+    }
+    const groups = await fx.call('/domain_group/list', { page: 1, pageSize: 10 });
+    expect(groups.data).toMatchObject({ total: 1, list: [{ name: 'Shops', taskCount: 2 }] });
+    const tags = await fx.call('/tags/list', { page: 1, pageSize: 10, sortBy: 'name', sortOrder: 'asc' });
+    expect(tags.data).toMatchObject({ total: 2, list: [{ name: 'prod', taskCount: 2 }, { name: 'web', taskCount: 2 }] });
+  });
+
   it('creates a task of each of the five types, deployed to its nodes, with every field answered', async () => {
     const cases = [
       ['icmp', 1, { matchingIps: ['192.0.2.1'] }],

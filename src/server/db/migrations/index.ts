@@ -8,6 +8,8 @@ import { storeCounters } from './0005-store-counters.js';
 import { taskRollups } from './0006-task-rollups.js';
 import { points } from './0007-points.js';
 import { groups } from './0008-groups.js';
+import { detailIndexes } from './0009-detail-indexes.js';
+import { localNodeDns } from './0010-local-node-dns.js';
 
 /** Every migration, in the order of their names; add one file and one line per migration. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -19,6 +21,8 @@ const MIGRATIONS: Record<string, Migration> = {
   '0006_task_rollups': taskRollups,
   '0007_points': points,
   '0008_groups': groups,
+  '0009_detail_indexes': detailIndexes,
+  '0010_local_node_dns': localNodeDns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

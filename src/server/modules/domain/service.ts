@@ -4,6 +4,7 @@ import type { DomainInfo } from '../../../shared/calls/domain-list.js';
 import type { MonitorType } from '../../../shared/codes.js';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
+import { ensureLabels } from '../groups/task-refs.js';
 import { createTask, deleteTasks, getTask, updateTask, type TaskChange, type TaskWriteOptions } from '../tasks/service.js';
 import type { StoreContext } from '../tasks/store-context.js';
 import type { TaskInput } from '../tasks/task-input.js';
@@ -15,14 +16,17 @@ import { domainInfoOf } from './task-view.js';
 
 /**
  * The console's task verbs for monitor types 1-5: the tasks service writes and deploys; inside
- * its transaction these add the rules across tasks (2125 duplicates, own matched-IP group) and
- * the contract points (2111), so a refused change leaves nothing behind.
+ * its transaction these add the rules across tasks (2125 duplicates, own matched-IP group), the
+ * task's new group and tag names, and the contract points (2111), so a refused change leaves
+ * nothing behind.
  */
 
 async function consoleRules(trx: Db, change: TaskChange, now: number): Promise<number> {
   if (change.kind !== 'delete') {
     await assertNoDuplicate(trx, change.after);
     await assertOwnIpGroup(trx, change.after);
+    // A group or tag typed on the task joins the customer's lists, so the list filters offer it.
+    await ensureLabels(trx, change.after.custId, change.after, now);
   }
   return settleTaskPoints(trx, change, now);
 }
