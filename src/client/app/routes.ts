@@ -15,6 +15,10 @@ export type ScreenId =
   | 'account'
   | 'profileUpdate'
   | 'nodes'
+  | 'overview'
+  | 'monitorList'
+  | 'monitorCreate'
+  | 'monitorEdit'
   | 'notAvailable';
 
 export interface AppRoute {
@@ -65,12 +69,28 @@ export const ROUTES: readonly AppRoute[] = [
   { id: 'redirect', path: '/redirect/*', access: 'public', titleKey: 'routes.redirect', screen: 'redirect' },
 
   redirect('home', '/', '/overview'),
-  later('overview', '/overview', 'overview'),
+  { id: 'overview', path: '/overview', access: 'session', titleKey: 'routes.overview', screen: 'overview', area: 'overview' },
 
   redirect('monitor', '/monitor', '/monitor/1'),
-  later('monitorList', '/monitor/:type', 'monitor', { type: MONITOR_TYPE }),
-  later('monitorCreate', '/monitor/create/:createType', 'monitor', { createType: MONITOR_CREATE_TYPE }),
-  later('monitorEdit', '/monitor/edit/:id', 'monitor', { id: ID }),
+  {
+    id: 'monitorList',
+    path: '/monitor/:type',
+    access: 'session',
+    titleKey: 'routes.monitorList',
+    screen: 'monitorList',
+    area: 'monitor',
+    params: { type: MONITOR_TYPE },
+  },
+  {
+    id: 'monitorCreate',
+    path: '/monitor/create/:createType',
+    access: 'session',
+    titleKey: 'routes.monitorCreate',
+    screen: 'monitorCreate',
+    area: 'monitor',
+    params: { createType: MONITOR_CREATE_TYPE },
+  },
+  { id: 'monitorEdit', path: '/monitor/edit/:id', access: 'session', titleKey: 'routes.monitorEdit', screen: 'monitorEdit', area: 'monitor', params: { id: ID } },
   later('monitorCreateTrace', '/monitor/createtrace', 'monitor'),
   later('monitorEditTrace', '/monitor/edittrace/:id', 'monitor', { id: ID }),
   later('monitorImport', '/monitor/import', 'monitor'),

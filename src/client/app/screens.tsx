@@ -2,13 +2,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
-import type { UserInfo } from '../../shared/index.js';
+import { canAccess, type UserInfo } from '../../shared/index.js';
 import { NotAvailableScreen } from '../components/not-available-screen.js';
 import { ForbiddenPage, NotFoundPage } from '../components/status-page.js';
 import { AccountPage } from '../features/account/index.js';
 import { LoginPage, SsoPage, userInfoQueryKey } from '../features/auth/index.js';
+import { MonitorListPage } from '../features/monitor/index.js';
 import { NodesPage } from '../features/nodes/index.js';
+import { OverviewPage } from '../features/overview/index.js';
 import { ProfileUpdatePage } from '../features/profile/index.js';
+import { TaskCreatePage, TaskEditPage, type TaskFormAccess } from '../features/task-form/index.js';
 import { GuestOnly } from './guards.js';
 import { canSeeRoute, paramsAreValid } from './navigation.js';
 import type { AppRoute } from './routes.js';
@@ -36,6 +39,27 @@ function ProfileUpdateScreen() {
   return <ProfileUpdatePage user={user} readOnly={adminMode} onSaved={onSaved} />;
 }
 
+/** Administrator view or a view-only task privilege: the list hides what the server would refuse. */
+function MonitorListScreen() {
+  const { user, adminMode } = useSession();
+  return <MonitorListPage readOnly={adminMode || !canAccess(user, { area: 'monitor', mutation: true })} />;
+}
+
+/** Saving is refused in administrator view and with a view-only task privilege; remaining points need the overview area. */
+function useTaskFormAccess(): TaskFormAccess {
+  const { user, adminMode } = useSession();
+  const readOnly = adminMode ? 'admin' : canAccess(user, { area: 'monitor', mutation: true }) ? null : 'viewOnly';
+  return { readOnly, contractReadable: canAccess(user, { area: 'overview' }) };
+}
+
+function TaskCreateScreen() {
+  return <TaskCreatePage {...useTaskFormAccess()} />;
+}
+
+function TaskEditScreen() {
+  return <TaskEditPage {...useTaskFormAccess()} />;
+}
+
 function ScreenBody({ route }: { route: AppRoute }) {
   switch (route.screen) {
     case 'login':
@@ -54,6 +78,14 @@ function ScreenBody({ route }: { route: AppRoute }) {
       return <ProfileUpdateScreen />;
     case 'nodes':
       return <NodesPage />;
+    case 'overview':
+      return <OverviewPage />;
+    case 'monitorList':
+      return <MonitorListScreen />;
+    case 'monitorCreate':
+      return <TaskCreateScreen />;
+    case 'monitorEdit':
+      return <TaskEditScreen />;
     case 'notAvailable':
       return <NotAvailableScreen titleKey={route.titleKey} />;
     default:

@@ -5,6 +5,7 @@ import { authCalls } from './auth.js';
 import { domainCalls } from './domain.js';
 import { domainDeployCalls } from './domain-deploy.js';
 import { domainDetailCalls } from './domain-detail.js';
+import { domainOverviewCalls } from './domain-overview.js';
 import { groupCalls } from './groups.js';
 import { inboxCalls } from './inbox.js';
 import { nodeCalls } from './nodes.js';
@@ -24,6 +25,7 @@ export const CALLS = {
   ...domainDeployCalls,
   ...domainDetailCalls,
   ...domainCalls,
+  ...domainOverviewCalls,
   ...groupCalls,
 } as const;
 
@@ -45,6 +47,7 @@ export * from './domain-detail.js';
 export * from './domain-detail-answers.js';
 export * from './domain-fields.js';
 export * from './domain-list.js';
+export * from './domain-overview.js';
 export * from './groups.js';
 export * from './inbox.js';
 export * from './nodes.js';

@@ -4,6 +4,7 @@ import { MONITOR_TYPES } from '../../../shared/codes.js';
 import { registerCall } from '../../http/register-call.js';
 import { listDomains } from './list.js';
 import { monitorQty, searchDomains } from './overview.js';
+import { domainOverview } from './overview-status.js';
 import { quotePoints } from './points.js';
 import { createDomainTask, deleteDomainTasks, domainInfo, updateDomainTask } from './service.js';
 
@@ -28,6 +29,7 @@ export function domainRoutes(app: FastifyInstance): void {
   taskWriteRoutes(app);
   registerCall(app, CALLS.domainDelete, ({ ctx, principal, body }) => deleteDomainTasks(ctx, principal.custId, body.ids));
   registerCall(app, CALLS.domainMonitorQty, ({ ctx, principal }) => monitorQty(ctx, principal.custId));
+  registerCall(app, CALLS.domainOverview, ({ ctx, principal, body }) => domainOverview(ctx, principal.custId, body));
   registerCall(app, CALLS.domainPointsQuote, ({ ctx, principal, body }) =>
     quotePoints(ctx, principal.custId, { frequencyMinutes: body.frequencyMinutes, nodeIds: body.nodeIds, taskId: body.id }),
   );

@@ -1,0 +1,150 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { ENABLE_STATUS, type DomainListRow } from '../../../../shared/index.js';
+import { Button } from '../../../components/button.js';
+import { PageHeader } from '../../../components/page-header.js';
+import { taskListQuery } from '../api.js';
+import { useListView } from '../hooks/use-list-view.js';
+import { useRowTexts } from '../hooks/use-row-texts.js';
+import { useSelection } from '../hooks/use-selection.js';
+import { useTaskActions } from '../hooks/use-task-actions.js';
+import {
+  hasFilters,
+  pageCount,
+  withFilter,
+  withKeyword,
+  withPage,
+  withRefresh,
+  withSort,
+  withTime,
+  withoutFilters,
+  type MonitorListView,
+} from '../list-view.js';
+import { detailPathOf, type ListableType } from '../monitor-types.js';
+import { DeleteDialog } from './delete-dialog.js';
+import { DeployDialog } from './deploy-dialog.js';
+import { ExportButton } from './export-button.js';
+import { ListFilters } from './list-filters.js';
+import { TaskListEmpty, TaskListError, TaskListSkeleton } from './list-states.js';
+import { SelectionBar } from './selection-bar.js';
+import type { RowActions } from './task-cells.js';
+import { TaskResults } from './task-results.js';
+import { TimeControls } from './time-controls.js';
+
+/** A page past the end (an old link, fewer tasks now) moves to the last page. */
+function useClampedPage(view: MonitorListView, total: number | undefined, setView: (view: MonitorListView) => void) {
+  useEffect(() => {
+    if (total === undefined) return;
+    const last = pageCount(total, view.pageSize);
+    if (view.page > last) setView(withPage(view, last));
+  }, [view, total, setView]);
+}
+
+export interface MonitorTaskListProps {
+  type: ListableType;
+  /** Administrator view or a view-only privilege: no selection, switches, rebuild, edit or create. */
+  readOnly: boolean;
+}
+
+function useRowActions(type: ListableType, readOnly: boolean) {
+  const actions = useTaskActions(type);
+  const navigate = useNavigate();
+  const texts = useRowTexts();
+  const [deployTask, setDeployTask] = useState<DomainListRow | null>(null);
+  const rowActions: RowActions = {
+    readOnly,
+    onToggleStatus: (row) =>
+      actions.setStatus.mutate({ id: row.id, status: row.status === ENABLE_STATUS.ENABLED ? ENABLE_STATUS.DISABLED : ENABLE_STATUS.ENABLED }),
+    onOpenDeploy: setDeployTask,
+    pendingStatusId: actions.setStatus.isPending ? (actions.setStatus.variables?.id ?? null) : null,
+    onOpen: (row) => void navigate(detailPathOf(row.type, row.id)),
+    texts,
+  };
+  return { actions, rowActions, deployTask, closeDeploy: () => setDeployTask(null) };
+}
+
+interface ListHeaderProps {
+  type: ListableType;
+  view: MonitorListView;
+  setView: (view: MonitorListView) => void;
+  total: number | undefined;
+  createPath: string | null;
+}
+
+function ListHeader({ type, view, setView, total, createPath }: ListHeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <PageHeader title={t(`monitor:list.title.${type}`)}>
+      <div className="flex flex-wrap gap-2">
+        {hasFilters(view) && (
+          <Button variant="secondary" onClick={() => setView(withoutFilters(view))}>
+            {t('monitor:filters.reset')}
+          </Button>
+        )}
+        <ExportButton type={type} view={view} disabled={!total} />
+        {createPath && (
+          <Link to={createPath} className="focus-ring inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+            {t('monitor:list.create')}
+          </Link>
+        )}
+      </div>
+    </PageHeader>
+  );
+}
+
+/** The task list of one type (types 1-5): search, filters, sorting, range, refresh, paging, export and bulk delete. */
+export function MonitorTaskList({ type, readOnly }: MonitorTaskListProps) {
+  const [view, setView] = useListView();
+  const { data, isPending, isError, isPlaceholderData, refetch } = useQuery(taskListQuery(type, view));
+  useClampedPage(view, isPlaceholderData ? undefined : data?.total, setView);
+  const selection = useSelection();
+  const { actions, rowActions, deployTask, closeDeploy } = useRowActions(type, readOnly);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const selected = [...selection.selected.values()];
+  const confirmDelete = () =>
+    actions.deleteTasks.mutate(
+      selected.map((task) => task.id),
+      {
+        onSuccess: selection.clear,
+        // A refusal (2131 deploying, 2127 gone) is notified with its catalogue text; the choice stays for another try.
+        onSettled: () => setConfirmOpen(false),
+      },
+    );
+  const createPath = readOnly ? null : `/monitor/create/${type}`;
+  const empty = data !== undefined && data.list.length === 0;
+  return (
+    <div>
+      <ListHeader type={type} view={view} setView={setView} total={data?.total} createPath={createPath} />
+      <ListFilters
+        view={view}
+        onKeyword={(keyword) => setView(withKeyword(view, keyword))}
+        onFilter={(name, value) => setView(withFilter(view, name, value))}
+        onSort={(field, order) => setView(withSort(view, field, order))}
+      />
+      <TimeControls time={view.time} refresh={view.refresh} onTime={(time) => setView(withTime(view, time))} onRefresh={(seconds) => setView(withRefresh(view, seconds))} />
+      {!readOnly && <SelectionBar selection={selection} onDelete={() => setConfirmOpen(true)} />}
+      {isError && !data && <TaskListError onRetry={() => void refetch()} />}
+      {!isError && isPending && <TaskListSkeleton />}
+      {empty && <TaskListEmpty filtered={hasFilters(view)} onReset={() => setView(withoutFilters(view))} createPath={createPath} />}
+      {data && !empty && (
+        <TaskResults answer={data} view={view} onView={setView} selection={selection} actions={rowActions} stale={isPlaceholderData} />
+      )}
+      <DeployDialog
+        task={deployTask}
+        readOnly={readOnly}
+        rebuilding={actions.rebuild.isPending}
+        onRebuild={(id) => actions.rebuild.mutate(id)}
+        onClose={closeDeploy}
+      />
+      <DeleteDialog
+        open={confirmOpen}
+        tasks={selected}
+        deleting={actions.deleteTasks.isPending}
+        onConfirm={confirmDelete}
+        onClose={() => setConfirmOpen(false)}
+      />
+    </div>
+  );
+}

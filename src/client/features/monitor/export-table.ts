@@ -1,0 +1,90 @@
+import type { DomainListAnswer, DomainListBody, DomainListRow, MonitorType } from '../../../shared/index.js';
+import type { Translate } from '../../lib/error-text.js';
+import { targetTextOf, typeSlugOf } from './monitor-types.js';
+
+/** Most rows one export holds (pages of 100 asked one after another). */
+export const EXPORT_MAX_ROWS = 5_000;
+export const EXPORT_PAGE_SIZE = 100;
+
+const two = (value: number) => String(value).padStart(2, '0');
+
+/** §9: the export's file name carries the date (local), e.g. `monitor-http-20261122.xlsx`. */
+export function exportFileName(type: MonitorType, date: Date): string {
+  const day = `${date.getFullYear()}${two(date.getMonth() + 1)}${two(date.getDate())}`;
+  return `monitor-${typeSlugOf(type)}-${day}.xlsx`;
+}
+
+/** Local date and time as a spreadsheet reads it: `2026-11-22 09:30:05`. */
+export function localDateTime(iso: string | null): string {
+  if (iso === null) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const day = `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+  return `${day} ${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
+}
+
+const round = (value: number | null, digits: number) => (value === null ? null : Number(value.toFixed(digits)));
+
+export const EXPORT_COLUMNS = [
+  'id',
+  'name',
+  'target',
+  'frequency',
+  'status',
+  'availability',
+  'responseTime',
+  'serviceStatus',
+  'deployStatus',
+  'errorNodes',
+  'nodes',
+  'group',
+  'tags',
+  'lastCheck',
+  'createdAt',
+] as const;
+
+function rowValues(row: DomainListRow, t: Translate): (string | number | null)[] {
+  return [
+    row.id,
+    row.name,
+    targetTextOf(row),
+    row.frequencyMinutes,
+    t(`monitor:status.${row.status}`),
+    round(row.availabilityPercent, 2),
+    round(row.avgResponseMs, 1),
+    t(`monitor:service.${row.serviceStatus}`),
+    t(`monitor:deploy.status.${row.deployStatus}`),
+    row.errorNodeCount,
+    row.nodeCount,
+    row.domainGroup,
+    row.tags.join(', '),
+    localDateTime(row.lastCheckAt),
+    localDateTime(row.createdAt),
+  ];
+}
+
+/** The sheet: a header row in the user's language, then one row per task. */
+export function exportRows(rows: readonly DomainListRow[], t: Translate): (string | number | null)[][] {
+  const header = EXPORT_COLUMNS.map((column) => t(`monitor:export.columns.${column}`));
+  return [header, ...rows.map((row) => rowValues(row, t))];
+}
+
+/**
+ * Every task of the list's filters, page after page, at most `max`; each page asks for the same
+ * range, so the figures of all rows cover the same time.
+ */
+export async function collectRows(
+  body: DomainListBody,
+  fetchPage: (body: DomainListBody) => Promise<DomainListAnswer>,
+  max = EXPORT_MAX_ROWS,
+): Promise<{ rows: DomainListRow[]; total: number }> {
+  const rows: DomainListRow[] = [];
+  let total = 0;
+  for (let page = 1; rows.length < max; page += 1) {
+    const answer = await fetchPage({ ...body, page, pageSize: EXPORT_PAGE_SIZE });
+    total = answer.total;
+    rows.push(...answer.list);
+    if (answer.list.length < EXPORT_PAGE_SIZE || rows.length >= total) break;
+  }
+  return { rows: rows.slice(0, max), total };
+}

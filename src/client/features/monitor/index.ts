@@ -1,0 +1,1 @@
+export { MonitorListPage } from './components/monitor-list-screen.js';

@@ -1,0 +1,89 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { AttentionTask } from '../../../../shared/index.js';
+import { BAND_TONES } from './tones.js';
+
+function targetOf(task: AttentionTask): string {
+  const host = task.domain.includes(':') && !task.domain.startsWith('[') ? `[${task.domain}]` : task.domain;
+  const withPort = task.port ? `${host}:${task.port}` : task.domain;
+  return task.otherPath === '' || task.otherPath.startsWith('/') ? `${withPort}${task.otherPath}` : `${withPort}/${task.otherPath}`;
+}
+
+function AttentionItem({ task }: { task: AttentionTask }) {
+  const { t, i18n } = useTranslation();
+  const tone = BAND_TONES[task.serviceStatus];
+  const percent = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(task.availabilityPercent);
+  const ms = task.avgResponseMs === null ? null : new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 }).format(task.avgResponseMs);
+  return (
+    <li data-task-id={task.id}>
+      <Link
+        to={`/monitor/${task.type}/detail/${task.id}`}
+        className="focus-ring flex min-h-14 flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 hover:bg-slate-50"
+      >
+        <span className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tone.badge}`}>
+          <span aria-hidden="true" className={`size-2 rounded-full ${tone.dot}`} />
+          {t(`monitor:service.${task.serviceStatus}`)}
+        </span>
+        <span className="flex min-w-0 flex-1 basis-48 flex-col">
+          <span className="font-medium break-words text-slate-900">{task.name}</span>
+          <span className="text-xs break-all text-slate-500">
+            {t(`monitor:types.${task.type}`)} · {targetOf(task)}
+          </span>
+        </span>
+        <span className="flex items-baseline gap-3 text-sm tabular-nums">
+          <span className={`font-semibold ${tone.text}`}>{t('monitor:list.percent', { value: percent })}</span>
+          <span className="text-slate-600">{ms === null ? t('monitor:list.noValue') : t('monitor:list.ms', { value: ms })}</span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** The enabled tasks in error or warning over the last hour, worst first, each leading to its detail. */
+interface AttentionListProps {
+  tasks: readonly AttentionTask[];
+  unlisted: number;
+  state: 'loading' | 'failed' | 'ready';
+}
+
+function ListBody({ tasks, state }: Pick<AttentionListProps, 'tasks' | 'state'>) {
+  const { t } = useTranslation();
+  if (state !== 'ready') {
+    return (
+      <p role="status" className="px-4 py-6 text-sm text-slate-600">
+        {t(state === 'loading' ? 'loading' : 'loadFailed')}
+      </p>
+    );
+  }
+  if (tasks.length === 0) {
+    return (
+      <p role="status" className="px-4 py-6 text-sm text-slate-600">
+        {t('monitor:overview.allClear')}
+      </p>
+    );
+  }
+  return (
+    <ol className="divide-y divide-slate-100">
+      {tasks.map((task) => (
+        <AttentionItem key={task.id} task={task} />
+      ))}
+    </ol>
+  );
+}
+
+export function AttentionList({ tasks, unlisted, state }: AttentionListProps) {
+  const { t, i18n } = useTranslation();
+  return (
+    <section aria-labelledby="attention-title" className="rounded-lg border border-slate-200 bg-white">
+      <h2 id="attention-title" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900">
+        {t('monitor:overview.attentionTitle')}
+      </h2>
+      <ListBody tasks={tasks} state={state} />
+      {unlisted > 0 && (
+        <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-600">
+          {t('monitor:overview.moreTrouble', { count: unlisted, shown: new Intl.NumberFormat(i18n.language).format(unlisted) })}
+        </p>
+      )}
+    </section>
+  );
+}

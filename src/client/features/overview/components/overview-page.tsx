@@ -1,0 +1,84 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { Button } from '../../../components/button.js';
+import { PageHeader } from '../../../components/page-header.js';
+import { accountInfoQuery, monitorQtyQuery, overviewStatusQuery } from '../api.js';
+import { attentionOrder, typeCardsOf, unlistedTroubleCount } from '../overview-cards.js';
+import { AttentionList } from './attention-list.js';
+import { CountsCard } from './counts-card.js';
+import { PointsCard } from './points-card.js';
+import { TypeCard } from './type-card.js';
+
+function FirstTask() {
+  const { t } = useTranslation();
+  return (
+    <section role="status" className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">
+      <p className="font-medium text-slate-800">{t('monitor:overview.emptyTitle')}</p>
+      <p className="text-sm text-slate-600">{t('monitor:overview.emptyText')}</p>
+      <Link
+        to="/monitor/create/1"
+        className="focus-ring inline-flex min-h-11 items-center rounded-md bg-brand-600 px-5 text-sm font-medium text-white hover:bg-brand-700"
+      >
+        {t('monitor:overview.createFirst')}
+      </Link>
+    </section>
+  );
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-slate-200 bg-white p-8 text-center">
+      <p className="text-sm text-slate-700">{t('monitor:overview.loadFailed')}</p>
+      <Button variant="secondary" onClick={onRetry}>
+        {t('retry')}
+      </Button>
+    </div>
+  );
+}
+
+/** /overview: the on-call glance — each type's tasks by band, what is in trouble now, points and counts. */
+export function OverviewPage() {
+  const { t } = useTranslation();
+  const qty = useQuery(monitorQtyQuery());
+  const status = useQuery(overviewStatusQuery());
+  const account = useQuery(accountInfoQuery());
+  const retry = () => {
+    void qty.refetch();
+    void status.refetch();
+  };
+  const noTasks = qty.data?.total === 0;
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={t('routes.overview')}>
+        {status.data && <p className="text-sm text-slate-600">{t('monitor:overview.lastHour')}</p>}
+      </PageHeader>
+      {(qty.isError || status.isError) && !qty.data && <LoadFailed onRetry={retry} />}
+      {qty.isPending && !qty.isError && (
+        <p role="status" className="text-sm text-slate-600">
+          {t('loading')}
+        </p>
+      )}
+      {noTasks && <FirstTask />}
+      {qty.data && !noTasks && (
+        <>
+          <AttentionList
+            tasks={attentionOrder(status.data)}
+            unlisted={unlistedTroubleCount(status.data)}
+            state={status.data ? 'ready' : status.isError ? 'failed' : 'loading'}
+          />
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-4">
+            {typeCardsOf(qty.data, status.data).map((card) => (
+              <TypeCard key={card.type} card={card} statusLoaded={status.data !== undefined} />
+            ))}
+          </div>
+        </>
+      )}
+      <div className="grid gap-4 md:grid-cols-2">
+        <PointsCard info={account.data} failed={account.isError} />
+        {qty.data && <CountsCard qty={qty.data} />}
+      </div>
+    </div>
+  );
+}

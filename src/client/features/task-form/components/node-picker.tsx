@@ -1,0 +1,100 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/button.js';
+import { nodeCatalogueQuery } from '../api.js';
+import { filterNodes, groupByMapType, missingNodeIds, selectionState, withAll, type NodeFilters } from '../node-selection.js';
+import { FieldMessages, FormSection, describedBy, fieldId, useErrorText, type SectionProps } from './form-controls.js';
+import { NodeFilterBar } from './node-filter-bar.js';
+import { NodeGroup, SelectAllBox } from './node-group.js';
+
+function MissingNodes({ missing, onRemove, disabled }: { missing: number[]; onRemove: () => void; disabled: boolean }) {
+  const { t } = useTranslation();
+  if (missing.length === 0) return null;
+  return (
+    <div role="note" className="flex flex-wrap items-center gap-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+      <p className="flex-1">{t('taskform:nodes.missing', { count: missing.length })}</p>
+      <Button variant="secondary" onClick={onRemove} disabled={disabled}>
+        {t('taskform:nodes.removeMissing')}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The monitor nodes of the task: grouped by map type, narrowed by region, province, country and
+ * ISP, with select-all per group and over everything shown, each node with its status.
+ */
+export function NodePicker({ values, errors, setField, disabled }: SectionProps) {
+  const { t, i18n } = useTranslation();
+  const catalogue = useQuery(nodeCatalogueQuery());
+  const [filters, setFilters] = useState<NodeFilters>({});
+  const error = useErrorText(errors.nodeIds);
+  const id = fieldId('nodeIds');
+  const selected = values.nodeIds;
+  const setSelected = (ids: number[]) => setField('nodeIds', ids);
+  const nodes = catalogue.data?.list ?? [];
+  const shown = filterNodes(nodes, filters);
+  const shownIds = shown.map((node) => node.id);
+  const allGroups = groupByMapType(nodes);
+  const number = new Intl.NumberFormat(i18n.language);
+  return (
+    <FormSection title={t('taskform:sections.nodes')}>
+      <div className="flex flex-col gap-4">
+        <p className="text-sm text-slate-600">{t('taskform:nodes.intro')}</p>
+        <FieldMessages id={id} error={error} />
+        {catalogue.isPending && <p role="status" className="text-sm text-slate-600">{t('taskform:nodes.loading')}</p>}
+        {catalogue.isError && (
+          <div role="alert" className="flex items-center gap-3 text-sm text-slate-700">
+            <p>{t('taskform:nodes.loadFailed')}</p>
+            <Button variant="secondary" onClick={() => void catalogue.refetch()}>
+              {t('retry')}
+            </Button>
+          </div>
+        )}
+        {catalogue.data && (
+          <>
+            <NodeFilterBar nodes={nodes} filters={filters} onFilters={setFilters} />
+            <div className="flex flex-wrap items-center justify-between gap-3 border-y border-slate-100 py-2">
+              <SelectAllBox
+                id={id}
+                label={t('taskform:nodes.selectShown', { count: shown.length })}
+                state={selectionState(selected, shownIds)}
+                count={shown.length}
+                onChange={(on) => setSelected(withAll(selected, shownIds, on))}
+                disabled={disabled}
+                describedBy={describedBy(id, undefined, error)}
+                invalid={error !== undefined}
+              />
+              <div className="flex items-center gap-3">
+                <p aria-live="polite" className="text-sm font-medium text-slate-800">
+                  {t('taskform:nodes.selected', { count: number.format(new Set(selected).size) })}
+                </p>
+                <Button variant="secondary" onClick={() => setSelected([])} disabled={disabled || selected.length === 0}>
+                  {t('taskform:nodes.clear')}
+                </Button>
+              </div>
+            </div>
+            <MissingNodes
+              missing={missingNodeIds(selected, nodes)}
+              onRemove={() => setSelected(withAll(selected, missingNodeIds(selected, nodes), false))}
+              disabled={disabled}
+            />
+            {groupByMapType(shown).map((group, index) => (
+              <NodeGroup
+                key={group.mapType}
+                mapType={group.mapType}
+                nodes={group.nodes}
+                total={allGroups[index]?.nodes.length ?? 0}
+                selected={selected}
+                onSelected={setSelected}
+                disabled={disabled}
+              />
+            ))}
+            <p className="text-xs text-slate-500">{t('taskform:nodes.statusHint')}</p>
+          </>
+        )}
+      </div>
+    </FormSection>
+  );
+}

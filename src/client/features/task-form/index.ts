@@ -1,0 +1,2 @@
+export { TaskCreatePage, TaskEditPage } from './components/task-form-page.js';
+export type { TaskFormAccess } from './components/task-form.js';

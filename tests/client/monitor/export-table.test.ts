@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EXPORT_COLUMNS,
+  EXPORT_PAGE_SIZE,
+  collectRows,
+  exportFileName,
+  exportRows,
+  localDateTime,
+} from '../../../src/client/features/monitor/export-table.js';
+import { RESOURCES } from '../../../src/client/lib/locale-resources.js';
+import type { DomainListAnswer, DomainListBody, DomainListRow } from '../../../src/shared/index.js';
+
+function row(id: number, overrides: Partial<DomainListRow> = {}): DomainListRow {
+  return {
+    id,
+    type: 3,
+    name: `Task ${id}`,
+    domain: 'shop.example.com',
+    port: 8080,
+    otherPath: '/health',
+    frequencyMinutes: 5,
+    status: 1,
+    deployStatus: 'error_nodes',
+    errorNodeCount: 1,
+    nodeCount: 3,
+    domainGroup: 'Shops',
+    tags: ['prod', 'eu'],
+    availabilityPercent: 97.123456,
+    avgResponseMs: 123.456,
+    serviceStatus: 1,
+    lastCheckAt: new Date(2026, 10, 22, 9, 5, 7).toISOString(),
+    createdAt: new Date(2026, 0, 2, 3, 4, 5).toISOString(),
+    ...overrides,
+  };
+}
+
+/** A translator over the real English texts, as i18next would resolve `monitor:` keys. */
+function englishT(key: string, options?: Record<string, unknown>): string {
+  const [namespace = '', path = ''] = key.split(':');
+  const text = path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], RESOURCES.en[namespace as 'monitor']);
+  if (typeof text !== 'string') throw new Error(`no text for ${key}`);
+  return text.replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => String(options?.[name] ?? ''));
+}
+
+describe('exportFileName', () => {
+  it('names the file by type with the local date as suffix (§9)', () => {
+    expect(exportFileName(3, new Date(2026, 10, 22, 23, 59))).toBe('monitor-http-20261122.xlsx');
+    expect(exportFileName(1, new Date(2027, 0, 5))).toBe('monitor-icmp-20270105.xlsx');
+    expect(exportFileName(5, new Date(2027, 0, 5))).toBe('monitor-dns-20270105.xlsx');
+  });
+});
+
+describe('exportRows', () => {
+  it('writes a translated header, then one row of values per task', () => {
+    const [header, first, second] = exportRows([row(7), row(8, { availabilityPercent: null, avgResponseMs: null, serviceStatus: 0, status: 2, tags: [], lastCheckAt: null, port: null, otherPath: '' })], englishT);
+    expect(header).toHaveLength(EXPORT_COLUMNS.length);
+    expect(header?.slice(0, 3)).toEqual(['ID', 'Name', 'Domain']);
+    expect(first).toEqual([
+      7,
+      'Task 7',
+      'shop.example.com:8080/health',
+      5,
+      'Enabled',
+      97.12,
+      123.5,
+      'Normal',
+      'Error nodes',
+      1,
+      3,
+      'Shops',
+      'prod, eu',
+      '2026-11-22 09:05:07',
+      '2026-01-02 03:04:05',
+    ]);
+    expect(second?.slice(0, 8)).toEqual([8, 'Task 8', 'shop.example.com', 5, 'Disabled', null, null, 'No data']);
+    expect(second?.[12]).toBe('');
+    expect(second?.[13]).toBe('');
+  });
+});
+
+describe('localDateTime', () => {
+  it('reads nothing from a missing or broken time', () => {
+    expect(localDateTime(null)).toBe('');
+    expect(localDateTime('not a time')).toBe('');
+  });
+});
+
+describe('collectRows', () => {
+  function pages(total: number) {
+    const asked: DomainListBody[] = [];
+    const fetchPage = async (body: DomainListBody): Promise<DomainListAnswer> => {
+      asked.push(body);
+      const start = ((body.page ?? 1) - 1) * EXPORT_PAGE_SIZE;
+      const ids = Array.from({ length: Math.max(0, Math.min(EXPORT_PAGE_SIZE, total - start)) }, (_, index) => start + index + 1);
+      return { list: ids.map((id) => row(id)), total, from: '', to: '' };
+    };
+    return { asked, fetchPage };
+  }
+  const body: DomainListBody = { type: 3, keyword: 'shop', page: 4, pageSize: 10, from: 1, to: 2 };
+
+  it('asks every page of the same filters and range, 100 at a time', async () => {
+    const { asked, fetchPage } = pages(250);
+    const result = await collectRows(body, fetchPage);
+    expect(result.total).toBe(250);
+    expect(result.rows.map((task) => task.id)).toEqual(Array.from({ length: 250 }, (_, index) => index + 1));
+    expect(asked).toEqual([1, 2, 3].map((page) => ({ ...body, page, pageSize: 100 })));
+  });
+
+  it('stops at the cap and says how many matched', async () => {
+    const { asked, fetchPage } = pages(1_000);
+    const result = await collectRows(body, fetchPage, 300);
+    expect([result.rows.length, result.total, asked.length]).toEqual([300, 1_000, 3]);
+  });
+
+  it('asks once for an empty list', async () => {
+    const { asked, fetchPage } = pages(0);
+    expect(await collectRows(body, fetchPage)).toEqual({ rows: [], total: 0 });
+    expect(asked).toHaveLength(1);
+  });
+});
