@@ -6,6 +6,7 @@ import { domainCalls } from './domain.js';
 import { domainDeployCalls } from './domain-deploy.js';
 import { domainDetailCalls } from './domain-detail.js';
 import { domainOverviewCalls } from './domain-overview.js';
+import { domainTraceSslCalls } from './domain-trace-ssl.js';
 import { groupCalls } from './groups.js';
 import { inboxCalls } from './inbox.js';
 import { nodeCalls } from './nodes.js';
@@ -26,6 +27,7 @@ export const CALLS = {
   ...domainDetailCalls,
   ...domainCalls,
   ...domainOverviewCalls,
+  ...domainTraceSslCalls,
   ...groupCalls,
 } as const;
 
@@ -48,6 +50,7 @@ export * from './domain-detail-answers.js';
 export * from './domain-fields.js';
 export * from './domain-list.js';
 export * from './domain-overview.js';
+export * from './domain-trace-ssl.js';
 export * from './groups.js';
 export * from './inbox.js';
 export * from './nodes.js';

@@ -7,6 +7,8 @@ import { monitorQty, searchDomains } from './overview.js';
 import { domainOverview } from './overview-status.js';
 import { quotePoints } from './points.js';
 import { createDomainTask, deleteDomainTasks, domainInfo, updateDomainTask } from './service.js';
+import { sslRoutes } from './ssl-routes.js';
+import { traceRoutes } from './trace-routes.js';
 
 function taskWriteRoutes(app: FastifyInstance): void {
   const { ICMP, TCP, HTTP, HTTPS, DNS } = MONITOR_TYPES;
@@ -27,6 +29,8 @@ export function domainRoutes(app: FastifyInstance): void {
   registerCall(app, CALLS.domainList, ({ ctx, principal, body }) => listDomains(ctx, principal.custId, body));
   registerCall(app, CALLS.domainInfo, ({ ctx, principal, body }) => domainInfo(ctx, principal.custId, body.id));
   taskWriteRoutes(app);
+  traceRoutes(app);
+  sslRoutes(app);
   registerCall(app, CALLS.domainDelete, ({ ctx, principal, body }) => deleteDomainTasks(ctx, principal.custId, body.ids));
   registerCall(app, CALLS.domainMonitorQty, ({ ctx, principal }) => monitorQty(ctx, principal.custId));
   registerCall(app, CALLS.domainOverview, ({ ctx, principal, body }) => domainOverview(ctx, principal.custId, body));

@@ -10,7 +10,8 @@ const DEFAULT_PORTS: Partial<Record<number, number>> = { [MONITOR_TYPES.HTTP]: 8
 
 /**
  * What a task of its type watches: the host (any case), and what else the check depends on (TCP:
- * port; HTTP/HTTPS: port, the default one however written, and request path; DNS: record type).
+ * port; HTTP/HTTPS: port, the default one however written, and request path; DNS: record type;
+ * SSL: port, none or 0 counting as 443).
  * Two live tasks of a customer with the same type and target are duplicates (2125).
  */
 export function targetKeyOf(task: TargetFields): string {
@@ -25,6 +26,8 @@ export function targetKeyOf(task: TargetFields): string {
     }
     case MONITOR_TYPES.DNS:
       return JSON.stringify([host, (task.protocol.trim() || 'A').toUpperCase()]);
+    case MONITOR_TYPES.SSL:
+      return JSON.stringify([host, task.port === null || task.port === 0 ? 443 : task.port]);
     default:
       return JSON.stringify([host]);
   }
