@@ -19,6 +19,8 @@ export type ScreenId =
   | 'monitorList'
   | 'monitorCreate'
   | 'monitorEdit'
+  | 'monitorGroups'
+  | 'matchIp'
   | 'notAvailable';
 
 export interface AppRoute {
@@ -99,7 +101,8 @@ export const ROUTES: readonly AppRoute[] = [
   later('apiManager', '/apimanager', 'monitor'),
   later('detectMtr', '/detect_mtr', 'monitor'),
   later('sslChainChecker', '/ssl_chain_checker', 'monitor'),
-  later('matchIp', '/matchip', 'monitor'),
+  { id: 'monitorGroups', path: '/monitor/groups', access: 'session', titleKey: 'routes.monitorGroups', screen: 'monitorGroups', area: 'monitor' },
+  { id: 'matchIp', path: '/matchip', access: 'session', titleKey: 'routes.matchIp', screen: 'matchIp', area: 'monitor' },
 
   redirect('alert', '/alert', '/alert/1'),
   later('alertList', '/alert/:type', 'alert', { type: ALERT_TYPE }),
@@ -136,6 +139,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     items: [
       { routeId: 'monitorList', to: '/monitor/1' },
       { routeId: 'monitorImport', to: '/monitor/import' },
+      { routeId: 'monitorGroups', to: '/monitor/groups' },
       { routeId: 'matchIp', to: '/matchip' },
       { routeId: 'detectMtr', to: '/detect_mtr' },
       { routeId: 'sslChainChecker', to: '/ssl_chain_checker' },

@@ -7,6 +7,7 @@ import { NotAvailableScreen } from '../components/not-available-screen.js';
 import { ForbiddenPage, NotFoundPage } from '../components/status-page.js';
 import { AccountPage } from '../features/account/index.js';
 import { LoginPage, SsoPage, userInfoQueryKey } from '../features/auth/index.js';
+import { GroupsPage, MatchIpPage } from '../features/groups/index.js';
 import { MonitorListPage } from '../features/monitor/index.js';
 import { NodesPage } from '../features/nodes/index.js';
 import { OverviewPage } from '../features/overview/index.js';
@@ -60,7 +61,30 @@ function TaskEditScreen() {
   return <TaskEditPage {...useTaskFormAccess()} />;
 }
 
+/** Groups, tags and matched-IP groups: changes are refused in administrator view and with a view-only task privilege. */
+function useGroupsReadOnly(): boolean {
+  const { user, adminMode } = useSession();
+  return adminMode || !canAccess(user, { area: 'monitor', mutation: true });
+}
+
+function GroupsScreen() {
+  return <GroupsPage readOnly={useGroupsReadOnly()} />;
+}
+
+function MatchIpScreen() {
+  return <MatchIpPage readOnly={useGroupsReadOnly()} />;
+}
+
+/** The group screens, kept out of ScreenBody's switch, which is at the complexity limit. */
+function groupsScreen(screen: AppRoute['screen']) {
+  if (screen === 'monitorGroups') return <GroupsScreen />;
+  if (screen === 'matchIp') return <MatchIpScreen />;
+  return null;
+}
+
 function ScreenBody({ route }: { route: AppRoute }) {
+  const groupScreen = groupsScreen(route.screen);
+  if (groupScreen) return groupScreen;
   switch (route.screen) {
     case 'login':
       return (

@@ -1,0 +1,124 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { GroupListAnswer, GroupRow } from '../../../../shared/index.js';
+import { Button } from '../../../components/button.js';
+import { labelPageQuery } from '../api.js';
+import { useClampedPage } from '../hooks/use-clamped-page.js';
+import { useGroupListView } from '../hooks/use-group-list-view.js';
+import { useSelection, type Selection } from '../hooks/use-selection.js';
+import type { LabelKind } from '../label-kinds.js';
+import { listBodyOf, withKeyword, withPage, withPageSize, withSort, withSortColumn, type GroupListView } from '../list-view.js';
+import type { SelectedRows } from '../selection.js';
+import { LabelCards, LabelTable } from './label-table.js';
+import { LabelDeleteDialog } from './label-delete-dialog.js';
+import { GroupListEmpty, GroupListError, GroupListSkeleton } from './list-states.js';
+import { ListToolbar } from './list-toolbar.js';
+import { NameDialog } from './name-dialog.js';
+import { Pagination } from './pagination.js';
+import { SelectionBar } from './selection-bar.js';
+
+/** The open dialog: naming (a new one, or renaming a row) or deleting chosen rows. */
+type DialogState = { type: 'name'; row: GroupRow | null } | { type: 'delete'; rows: SelectedRows } | null;
+
+interface LabelResultsProps {
+  kind: LabelKind;
+  answer: GroupListAnswer;
+  view: GroupListView;
+  onView: (view: GroupListView) => void;
+  stale: boolean;
+  selection: Selection | null;
+  onDialog: (dialog: DialogState) => void;
+}
+
+function LabelResults({ kind, answer, view, onView, stale, selection, onDialog }: LabelResultsProps) {
+  const { t } = useTranslation();
+  if (answer.list.length === 0) {
+    const searched = view.keyword !== '';
+    return (
+      <GroupListEmpty
+        text={searched ? t(`groups:${kind}.emptySearch`, { keyword: view.keyword }) : t(`groups:${kind}.empty`)}
+        onClearSearch={searched ? () => onView(withKeyword(view, '')) : undefined}
+        createLabel={t(`groups:${kind}.create`)}
+        onCreate={selection ? () => onDialog({ type: 'name', row: null }) : undefined}
+      />
+    );
+  }
+  const rowProps = {
+    kind,
+    rows: answer.list,
+    view,
+    selection,
+    onSort: (field: GroupListView['sortBy']) => onView(withSortColumn(view, field)),
+    onRename: (row: GroupRow) => onDialog({ type: 'name', row }),
+    onDelete: (row: GroupRow) => onDialog({ type: 'delete', rows: new Map([[row.id, { id: row.id, name: row.name, taskCount: row.taskCount }]]) }),
+  };
+  return (
+    <div aria-busy={stale} className={stale ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+      <LabelTable {...rowProps} />
+      <LabelCards {...rowProps} />
+      <Pagination
+        page={view.page}
+        pageSize={view.pageSize}
+        total={answer.total}
+        onPage={(page) => onView(withPage(view, page))}
+        onPageSize={(pageSize) => onView(withPageSize(view, pageSize))}
+      />
+    </div>
+  );
+}
+
+/** The chosen rows take the task counts of each new answer, so the confirmation tells the truth. */
+function useFreshSelection(selection: Selection, answer: GroupListAnswer | undefined) {
+  const { refresh } = selection;
+  useEffect(() => {
+    if (answer) refresh(answer.list.map((row) => ({ id: row.id, name: row.name, taskCount: row.taskCount })));
+  }, [answer, refresh]);
+}
+
+function LabelDialogs({ kind, dialog, selection, onClose }: { kind: LabelKind; dialog: DialogState; selection: Selection; onClose: () => void }) {
+  if (dialog?.type === 'name') return <NameDialog kind={kind} row={dialog.row} onClose={onClose} />;
+  if (dialog?.type === 'delete') {
+    return <LabelDeleteDialog kind={kind} rows={dialog.rows} onDeleted={selection.clear} onStale={() => selection.clear()} onClose={onClose} />;
+  }
+  return null;
+}
+
+/** One tab of "Groups and tags": the domain groups or the tags, with search, sorting, paging, naming and delete. */
+export function LabelPanel({ kind, readOnly }: { kind: LabelKind; readOnly: boolean }) {
+  const { t } = useTranslation();
+  const [view, setView] = useGroupListView();
+  const selection = useSelection();
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const { data, isPending, isError, isPlaceholderData, refetch } = useQuery(labelPageQuery(kind, listBodyOf(view)));
+  useClampedPage(view, isPlaceholderData ? undefined : data?.total, setView);
+  useFreshSelection(selection, isPlaceholderData ? undefined : data);
+  const create = () => setDialog({ type: 'name', row: null });
+  return (
+    <div>
+      <ListToolbar
+        view={view}
+        searchPlaceholder={t(`groups:${kind}.searchPlaceholder`)}
+        onKeyword={(keyword) => setView(withKeyword(view, keyword))}
+        onSort={(sortBy, sortOrder) => setView(withSort(view, sortBy, sortOrder))}
+      >
+        {!readOnly && <Button onClick={create}>{t(`groups:${kind}.create`)}</Button>}
+      </ListToolbar>
+      {!readOnly && <SelectionBar selection={selection} onDelete={() => setDialog({ type: 'delete', rows: selection.selected })} />}
+      {isError && <GroupListError text={t(`groups:${kind}.loadFailed`)} onRetry={() => void refetch()} />}
+      {!isError && isPending && <GroupListSkeleton />}
+      {data && (
+        <LabelResults
+          kind={kind}
+          answer={data}
+          view={view}
+          onView={setView}
+          stale={isPlaceholderData}
+          selection={readOnly ? null : selection}
+          onDialog={setDialog}
+        />
+      )}
+      {!readOnly && <LabelDialogs kind={kind} dialog={dialog} selection={selection} onClose={() => setDialog(null)} />}
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IpGroupRow, IpGroupSearchAnswer } from '../../../../shared/index.js';
+import { Button } from '../../../components/button.js';
+import { PageHeader } from '../../../components/page-header.js';
+import { ipGroupPageQuery } from '../api.js';
+import { useClampedPage } from '../hooks/use-clamped-page.js';
+import { useGroupListView } from '../hooks/use-group-list-view.js';
+import { listBodyOf, withKeyword, withPage, withPageSize, withSort, withSortColumn, type GroupListView } from '../list-view.js';
+import { IpGroupDeleteDialog } from './ip-group-delete-dialog.js';
+import { IpGroupDialog } from './ip-group-dialog.js';
+import { IpGroupCards, IpGroupTable } from './ip-group-table.js';
+import { IpGroupViewDialog } from './ip-group-view-dialog.js';
+import { GroupListEmpty, GroupListError, GroupListSkeleton } from './list-states.js';
+import { ListToolbar } from './list-toolbar.js';
+import { Pagination } from './pagination.js';
+import { ReadOnlyNote } from './read-only-note.js';
+
+type DialogState =
+  | { type: 'create' }
+  | { type: 'edit'; id: number }
+  | { type: 'view'; row: IpGroupRow }
+  | { type: 'delete'; row: IpGroupRow }
+  | null;
+
+interface IpGroupResultsProps {
+  answer: IpGroupSearchAnswer;
+  view: GroupListView;
+  onView: (view: GroupListView) => void;
+  stale: boolean;
+  readOnly: boolean;
+  onDialog: (dialog: DialogState) => void;
+}
+
+function IpGroupResults({ answer, view, onView, stale, readOnly, onDialog }: IpGroupResultsProps) {
+  const { t } = useTranslation();
+  if (answer.list.length === 0) {
+    const searched = view.keyword !== '';
+    return (
+      <GroupListEmpty
+        text={searched ? t('groups:ipGroup.emptySearch', { keyword: view.keyword }) : t('groups:ipGroup.empty')}
+        onClearSearch={searched ? () => onView(withKeyword(view, '')) : undefined}
+        createLabel={t('groups:ipGroup.create')}
+        onCreate={readOnly ? undefined : () => onDialog({ type: 'create' })}
+      />
+    );
+  }
+  const rowProps = {
+    rows: answer.list,
+    view,
+    readOnly,
+    onSort: (field: GroupListView['sortBy']) => onView(withSortColumn(view, field)),
+    onView: (row: IpGroupRow) => onDialog({ type: 'view', row }),
+    onEdit: (row: IpGroupRow) => onDialog({ type: 'edit', id: row.id }),
+    onDelete: (row: IpGroupRow) => onDialog({ type: 'delete', row }),
+  };
+  return (
+    <div aria-busy={stale} className={stale ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+      <IpGroupTable {...rowProps} />
+      <IpGroupCards {...rowProps} />
+      <Pagination
+        page={view.page}
+        pageSize={view.pageSize}
+        total={answer.total}
+        onPage={(page) => onView(withPage(view, page))}
+        onPageSize={(pageSize) => onView(withPageSize(view, pageSize))}
+      />
+    </div>
+  );
+}
+
+function IpGroupDialogs({ dialog, readOnly, onDialog }: { dialog: DialogState; readOnly: boolean; onDialog: (dialog: DialogState) => void }) {
+  const close = () => onDialog(null);
+  switch (dialog?.type) {
+    case 'view':
+      return <IpGroupViewDialog id={dialog.row.id} name={dialog.row.name} readOnly={readOnly} onEdit={() => onDialog({ type: 'edit', id: dialog.row.id })} onClose={close} />;
+    case 'create':
+      return readOnly ? null : <IpGroupDialog id={null} onClose={close} />;
+    case 'edit':
+      return readOnly ? null : <IpGroupDialog key={dialog.id} id={dialog.id} onClose={close} />;
+    case 'delete':
+      return readOnly ? null : <IpGroupDeleteDialog row={dialog.row} onClose={close} />;
+    default:
+      return null;
+  }
+}
+
+/**
+ * /matchip: the customer's matched-IP groups (named address lists a task's IP match also accepts),
+ * with search (name or address), sorting, paging, and create, view, edit and delete in dialogs.
+ */
+export function MatchIpPage({ readOnly }: { readOnly: boolean }) {
+  const { t } = useTranslation();
+  const [view, setView] = useGroupListView();
+  const [dialog, setDialog] = useState<DialogState>(null);
+  const { data, isPending, isError, isPlaceholderData, refetch } = useQuery(ipGroupPageQuery(listBodyOf(view)));
+  useClampedPage(view, isPlaceholderData ? undefined : data?.total, setView);
+  return (
+    <div>
+      <PageHeader title={t('routes.matchIp')} />
+      <p className="-mt-3 mb-4 max-w-3xl text-sm text-slate-600">{t('groups:ipGroup.intro')}</p>
+      {readOnly && <ReadOnlyNote />}
+      <ListToolbar
+        view={view}
+        searchPlaceholder={t('groups:ipGroup.searchPlaceholder')}
+        onKeyword={(keyword) => setView(withKeyword(view, keyword))}
+        onSort={(sortBy, sortOrder) => setView(withSort(view, sortBy, sortOrder))}
+      >
+        {!readOnly && <Button onClick={() => setDialog({ type: 'create' })}>{t('groups:ipGroup.create')}</Button>}
+      </ListToolbar>
+      {isError && <GroupListError text={t('groups:ipGroup.loadFailed')} onRetry={() => void refetch()} />}
+      {!isError && isPending && <GroupListSkeleton />}
+      {data && <IpGroupResults answer={data} view={view} onView={setView} stale={isPlaceholderData} readOnly={readOnly} onDialog={setDialog} />}
+      <IpGroupDialogs dialog={dialog} readOnly={readOnly} onDialog={setDialog} />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES } from '../../../../shared/index.js';
+import { pageCount } from '../list-view.js';
+
+interface PaginationProps {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number) => void;
+  onPageSize: (pageSize: number) => void;
+}
+
+const pagerButton =
+  'focus-ring min-h-9 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-400';
+
+export function Pagination({ page, pageSize, total, onPage, onPageSize }: PaginationProps) {
+  const { t, i18n } = useTranslation();
+  const sizeId = useId();
+  const pages = pageCount(total, pageSize);
+  const number = new Intl.NumberFormat(i18n.language);
+  return (
+    <nav aria-label={t('groups:paging.label')} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
+      <p>{t('groups:paging.total', { total: number.format(total) })}</p>
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="flex items-center gap-2">
+          <label htmlFor={sizeId}>{t('groups:paging.pageSize')}</label>
+          <select
+            id={sizeId}
+            value={pageSize}
+            onChange={(event) => onPageSize(Number(event.target.value))}
+            className="focus-ring min-h-9 rounded-md border border-slate-300 bg-white py-1.5 pr-7 pl-2 text-sm"
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex items-center gap-2">
+          <button type="button" className={pagerButton} disabled={page <= 1} onClick={() => onPage(page - 1)}>
+            {t('groups:paging.previous')}
+          </button>
+          <span aria-live="polite">{t('groups:paging.pageOf', { page: number.format(page), pages: number.format(pages) })}</span>
+          <button type="button" className={pagerButton} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+            {t('groups:paging.next')}
+          </button>
+        </div>
+      </div>
+    </nav>
+  );
+}
