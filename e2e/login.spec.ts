@@ -7,7 +7,7 @@ test('a protected path sends the user to login and back there after signing in',
   await signIn(page);
   await expect(page).toHaveURL(/\/monitor\/3$/);
   await expect(page.getByRole('navigation', { name: '主選單' })).toBeVisible();
-  await expect(page.getByText('此畫面尚未開放')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'HTTP 任務' })).toBeVisible();
 });
 
 test('a wrong password is refused with the catalogue message and the user stays on login', async ({ page }) => {

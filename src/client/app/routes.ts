@@ -19,6 +19,8 @@ export type ScreenId =
   | 'monitorList'
   | 'monitorCreate'
   | 'monitorEdit'
+  | 'monitorDetail'
+  | 'monitorTraceDetail'
   | 'monitorGroups'
   | 'matchIp'
   | 'notAvailable';
@@ -96,8 +98,8 @@ export const ROUTES: readonly AppRoute[] = [
   later('monitorCreateTrace', '/monitor/createtrace', 'monitor'),
   later('monitorEditTrace', '/monitor/edittrace/:id', 'monitor', { id: ID }),
   later('monitorImport', '/monitor/import', 'monitor'),
-  later('monitorDetail', '/monitor/:type/detail/:id', 'monitor', { type: MONITOR_TYPE, id: ID }),
-  later('monitorTraceDetail', '/monitor/:type/tracedetail/:id', 'monitor', { type: MONITOR_TYPE, id: ID }),
+  { id: 'monitorDetail', path: '/monitor/:type/detail/:id', access: 'session', titleKey: 'routes.monitorDetail', screen: 'monitorDetail', area: 'monitor', params: { type: MONITOR_TYPE, id: ID } },
+  { id: 'monitorTraceDetail', path: '/monitor/:type/tracedetail/:id', access: 'session', titleKey: 'routes.monitorTraceDetail', screen: 'monitorTraceDetail', area: 'monitor', params: { type: MONITOR_TYPE, id: ID } },
   later('apiManager', '/apimanager', 'monitor'),
   later('detectMtr', '/detect_mtr', 'monitor'),
   later('sslChainChecker', '/ssl_chain_checker', 'monitor'),

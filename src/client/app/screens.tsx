@@ -7,6 +7,7 @@ import { NotAvailableScreen } from '../components/not-available-screen.js';
 import { ForbiddenPage, NotFoundPage } from '../components/status-page.js';
 import { AccountPage } from '../features/account/index.js';
 import { LoginPage, SsoPage, userInfoQueryKey } from '../features/auth/index.js';
+import { TaskDetailPage, TraceDetailPage } from '../features/detail/index.js';
 import { GroupsPage, MatchIpPage } from '../features/groups/index.js';
 import { MonitorListPage } from '../features/monitor/index.js';
 import { NodesPage } from '../features/nodes/index.js';
@@ -82,7 +83,16 @@ function groupsScreen(screen: AppRoute['screen']) {
   return null;
 }
 
+/** A task's detail screens, kept out of ScreenBody's switch, which is at the complexity limit. */
+function taskDetailScreen(screen: AppRoute['screen']) {
+  if (screen === 'monitorDetail') return <TaskDetailPage />;
+  if (screen === 'monitorTraceDetail') return <TraceDetailPage />;
+  return null;
+}
+
 function ScreenBody({ route }: { route: AppRoute }) {
+  const detailScreen = taskDetailScreen(route.screen);
+  if (detailScreen) return detailScreen;
   const groupScreen = groupsScreen(route.screen);
   if (groupScreen) return groupScreen;
   switch (route.screen) {

@@ -1,0 +1,110 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
+import { MONITOR_TYPES, type DomainInfo } from '../../../../shared/index.js';
+import { nodeCatalogueQuery, taskInfoQuery, traceHistoryQuery } from '../api.js';
+import { useFormats } from '../formats.js';
+import { useDetailNames } from '../hooks/use-names.js';
+import { screenPathOf, taskIdOf } from '../task-paths.js';
+import { comparisonPair, compareSnapshots, hopLinesOf, snapshotsNewestFirst, toggleChoice } from '../trace-compare.js';
+import { DetailHeader } from './detail-header.js';
+import { CompareTable, HopTable } from './hop-tables.js';
+import { Select } from './select.js';
+import { PageLoadProblem, PageLoading, Section, SectionEmpty, SectionError, SectionLoading, isNotFound } from './states.js';
+import { TraceHistoryList } from './trace-history.js';
+
+const ALL_NODES = 'all';
+
+function useNodeNames(task: DomainInfo) {
+  const { t } = useTranslation();
+  const names = useDetailNames();
+  const catalogue = useQuery(nodeCatalogueQuery());
+  const byId = useMemo(() => new Map((catalogue.data?.list ?? []).map((node) => [node.id, node])), [catalogue.data]);
+  const nameOf = useCallback(
+    (nodeId: number) => {
+      const node = byId.get(nodeId);
+      return node ? names.anyNode(node) : t('detail:trace.unknownNode', { id: nodeId });
+    },
+    [byId, names, t],
+  );
+  const options = useMemo(() => task.nodeIds.map((nodeId) => ({ value: String(nodeId), label: nameOf(nodeId) })), [task.nodeIds, nameOf]);
+  return { nameOf, options };
+}
+
+function TraceBody({ task }: { task: DomainInfo }) {
+  const { t } = useTranslation();
+  const format = useFormats();
+  const nodes = useNodeNames(task);
+  const [nodeId, setNodeId] = useState<number | undefined>(undefined);
+  const history = useQuery(traceHistoryQuery(task.id, nodeId));
+  const snapshots = useMemo(() => snapshotsNewestFirst(history.data?.list ?? [], nodeId), [history.data, nodeId]);
+  const [shownId, setShownId] = useState<number | null>(null);
+  const [chosen, setChosen] = useState<number[]>([]);
+  const shown = snapshots.find((snapshot) => snapshot.resultId === shownId) ?? snapshots[0];
+  const pair = comparisonPair(snapshots, chosen);
+  const labelOf = (snapshot: { time: string; nodeId: number }) => `${format.dateTime(snapshot.time)} · ${nodes.nameOf(snapshot.nodeId)}`;
+  let body;
+  if (!history.data) body = history.isError ? <SectionError onRetry={() => void history.refetch()} /> : <SectionLoading />;
+  else if (snapshots.length === 0) body = <SectionEmpty text={t('detail:trace.empty')} />;
+  else {
+    body = (
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,20rem)_minmax(0,1fr)]">
+        <TraceHistoryList
+          snapshots={snapshots}
+          shownId={shown?.resultId ?? null}
+          chosenIds={chosen}
+          onShow={setShownId}
+          onToggleChoice={(resultId) => setChosen((current) => toggleChoice(current, resultId))}
+          nodeNameOf={nodes.nameOf}
+        />
+        <div className="min-w-0 self-start">
+          {shown && <HopTable lines={hopLinesOf(shown)} caption={t('detail:trace.hopsOf', { snapshot: labelOf(shown) })} />}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div>
+      <DetailHeader task={task} />
+      <div className="mb-4 max-w-xs">
+        <Select
+          label={t('detail:trace.node')}
+          value={nodeId === undefined ? ALL_NODES : String(nodeId)}
+          options={[{ value: ALL_NODES, label: t('detail:trace.allNodes') }, ...nodes.options]}
+          onChange={(value) => {
+            setNodeId(value === ALL_NODES ? undefined : Number(value));
+            setChosen([]);
+            setShownId(null);
+          }}
+        />
+      </div>
+      <Section title={t('detail:trace.historyTitle')}>{body}</Section>
+      <Section title={t('detail:trace.compareTitle')}>
+        {pair ? (
+          <CompareTable comparison={compareSnapshots(pair[0], pair[1])} leftLabel={labelOf(pair[0])} rightLabel={labelOf(pair[1])} />
+        ) : (
+          <SectionEmpty text={t('detail:trace.compareHint')} />
+        )}
+      </Section>
+    </div>
+  );
+}
+
+/**
+ * /monitor/{type}/tracedetail/{id}: a traceroute task's route snapshots, newest first, one hop table
+ * at a time and two runs compared. Another customer's task or none is "not found" (2127); any
+ * other type moves to its detail screen.
+ */
+export function TraceDetailPage() {
+  const { type = '', id = '' } = useParams();
+  const { search } = useLocation();
+  const taskId = taskIdOf(id);
+  const info = useQuery({ ...taskInfoQuery(taskId ?? 0), enabled: taskId !== null });
+  if (taskId === null || (info.isError && (!info.data || isNotFound(info.error)))) {
+    return <PageLoadProblem titleKey="routes.monitorTraceDetail" notFound={taskId === null || isNotFound(info.error)} onRetry={() => void info.refetch()} />;
+  }
+  if (!info.data) return <PageLoading titleKey="routes.monitorTraceDetail" />;
+  if (info.data.type !== MONITOR_TYPES.TRACEROUTE || String(info.data.type) !== type) return <Navigate to={`${screenPathOf(info.data)}${search}`} replace />;
+  return <TraceBody task={info.data} />;
+}

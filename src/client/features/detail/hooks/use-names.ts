@@ -1,0 +1,36 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ISP_CODES, MAP_TYPES, type NodeBreakdown } from '../../../../shared/index.js';
+import { regionDisplayName } from '../../../charts/index.js';
+import type { BreakdownNamer } from '../breakdown-rows.js';
+import { cityName, nodeNameOf, provinceName, type NamedNode } from '../node-names.js';
+
+export interface DetailNames extends BreakdownNamer {
+  /** Any node with a name, city and ISP (a breakdown row, a latest check). */
+  anyNode: (node: NamedNode) => string;
+}
+
+/** Node, ISP, province and country names in the user's language, stable while the language is. */
+export function useDetailNames(): DetailNames {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  return useMemo(() => {
+    const exists = (key: string) => i18n.exists(key);
+    const translator = { t, exists, locale };
+    const province = (key: string) => regionDisplayName(key, MAP_TYPES.CHINA, translator, provinceName(key, t, exists));
+    const isp = (code: number) => t(`codes.isp.${code}`, { defaultValue: String(code) });
+    const nodeDetail = (node: NodeBreakdown) => {
+      const place = [cityName(node.city, t, exists), node.province === null ? null : provinceName(node.province, t, exists)];
+      const parts = [...new Set(place.filter((part): part is string => part !== null))];
+      return (node.isp === ISP_CODES.NONE ? parts : [...parts, isp(node.isp)]).join(' · ');
+    };
+    return {
+      anyNode: (node) => nodeNameOf(node, t, exists),
+      node: (node) => nodeNameOf(node, t, exists),
+      nodeDetail,
+      isp,
+      province,
+      country: (code) => regionDisplayName(code, MAP_TYPES.WORLD, translator),
+    };
+  }, [t, i18n, locale]);
+}
