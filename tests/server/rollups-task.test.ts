@@ -168,6 +168,16 @@ describe('per-task hour rollups', () => {
     expect(byTask).toEqual(hour);
   });
 
+  it('hold rollup_minute summed per task', async () => {
+    const perTask = await sql<HourSums & { bucket_start: number }>`
+      select bucket_start, task_id, sum(count) as count, sum(successes) as successes, sum(latency_count) as latency_count, sum(latency_sum) as latency_sum
+      from rollup_minute group by bucket_start, task_id order by bucket_start, task_id`.execute(store.db);
+    const taskMinute = await store.db.selectFrom('rollup_task_minute').selectAll().orderBy('bucket_start').orderBy('task_id').execute();
+    expect(perTask.rows.length).toBeGreaterThan(0);
+    expect(taskMinute.map(({ latency_sum: _, ...row }) => row)).toEqual(perTask.rows.map(({ latency_sum: _, ...row }) => row));
+    taskMinute.forEach((row, index) => expect(row.latency_sum).toBeCloseTo(perTask.rows[index]?.latency_sum ?? Number.NaN, 6));
+  });
+
   it('give the availability a plain aggregate of rollup_hour gives', async () => {
     const ranges = [
       { from: STORE_START - DAY, to: STORE_START },

@@ -112,7 +112,8 @@ export type RollupTable = {
   latency_max: number | null;
 } & Record<HistogramColumn, number>;
 
-/** Per (hour, task): rollup_hour summed over the nodes, for the all-task availability. */
+/** Per (hour, task): rollup_hour summed over the nodes, for the all-task availability (and, as
+ * rollup_task_minute, per (minute, task) from rollup_minute, for lists over the last hours). */
 export interface TaskHourRollupTable {
   bucket_start: number;
   task_id: number;
@@ -155,6 +156,7 @@ export interface TaskTables {
   rollup_minute: RollupTable;
   rollup_hour: RollupTable;
   rollup_task_hour: TaskHourRollupTable;
+  rollup_task_minute: TaskHourRollupTable;
   rollup_hour_by_task: HourByTaskRollupTable;
   latest_results: LatestResultsTable;
   store_counters: StoreCountersTable;

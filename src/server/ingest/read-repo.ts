@@ -3,8 +3,8 @@ import type { Db } from '../db/connection.js';
 import { HISTOGRAM_COLUMNS } from './histogram.js';
 import type { RollupTableName } from './results-repo.js';
 
-/** Tables with per-task sums by bucket: minute rollups per node, or hour sums per task. */
-export type TaskSumsTableName = 'rollup_minute' | 'rollup_task_hour';
+/** Tables with per-task sums by bucket: minute or hour sums per task. */
+export type TaskSumsTableName = 'rollup_task_minute' | 'rollup_task_hour';
 
 /** Sums per task of a customer's live tasks over [from, to) (a range scan of one table's buckets). */
 export function sumsPerTask(db: Db, table: TaskSumsTableName, custId: number, from: number, to: number) {

@@ -71,7 +71,7 @@ export async function availability(ctx: StoreContext, custId: number, range: Tim
   const to = byMinute ? range.to : Math.ceil(range.to / HOUR_MS) * HOUR_MS;
   const [tasks, sums] = await Promise.all([
     listTaskIds(ctx.db, custId),
-    sumsPerTask(ctx.db, byMinute ? 'rollup_minute' : 'rollup_task_hour', custId, from, to),
+    sumsPerTask(ctx.db, byMinute ? 'rollup_task_minute' : 'rollup_task_hour', custId, from, to),
   ]);
   const sumsByTask = new Map(sums.map((row) => [row.task_id, row]));
   return tasks.map(({ id }) => {

@@ -151,26 +151,29 @@ function upsertHourByTask(db: Db, deltas: readonly RollupDelta[]): Promise<void>
   });
 }
 
-function taskRollupUpsertText(rowCount: number): string {
-  const sums = ['count', 'successes', 'latency_count', 'latency_sum'].map((column) => `${column} = rollup_task_hour.${column} + excluded.${column}`);
+type TaskSumsTable = 'rollup_task_hour' | 'rollup_task_minute';
+
+function taskRollupUpsertText(table: TaskSumsTable, rowCount: number): string {
+  const sums = ['count', 'successes', 'latency_count', 'latency_sum'].map((column) => `${column} = ${table}.${column} + excluded.${column}`);
   return (
-    `insert into rollup_task_hour (${TASK_ROLLUP_COLUMNS.join(',')}) values ${valuesPlaceholders(TASK_ROLLUP_COLUMNS.length, rowCount)} ` +
+    `insert into ${table} (${TASK_ROLLUP_COLUMNS.join(',')}) values ${valuesPlaceholders(TASK_ROLLUP_COLUMNS.length, rowCount)} ` +
     `on conflict (bucket_start, task_id) do update set ${sums.join(', ')}`
   );
 }
 
-function upsertTaskHour(db: Db, deltas: readonly TaskRollupDelta[]): Promise<void> {
+function upsertTaskSums(db: Db, table: TaskSumsTable, deltas: readonly TaskRollupDelta[]): Promise<void> {
   return inChunks(deltas, ROLLUP_CHUNK, async (chunk) => {
-    const text = cached(`task-hour:${chunk.length}`, () => taskRollupUpsertText(chunk.length));
+    const text = cached(`${table}:${chunk.length}`, () => taskRollupUpsertText(table, chunk.length));
     const params: unknown[] = [];
     for (const delta of chunk) params.push(delta.bucketStart, delta.taskId, delta.count, delta.successes, delta.latencyCount, delta.latencySum);
     await db.executeQuery(CompiledQuery.raw(text, params));
   });
 }
 
-/** Adds a batch's minute deltas to rollup_minute. */
-export function upsertMinuteRollups(db: Db, deltas: readonly RollupDelta[]): Promise<void> {
-  return upsertRollups(db, 'rollup_minute', deltas);
+/** Adds a batch's minute deltas to rollup_minute and the per-task minute sums. */
+export async function upsertMinuteRollups(db: Db, deltas: readonly RollupDelta[]): Promise<void> {
+  await upsertRollups(db, 'rollup_minute', deltas);
+  await upsertTaskSums(db, 'rollup_task_minute', taskRollupDeltas(deltas));
 }
 
 /**
@@ -180,7 +183,7 @@ export function upsertMinuteRollups(db: Db, deltas: readonly RollupDelta[]): Pro
 export async function upsertHourRollups(db: Db, deltas: readonly RollupDelta[]): Promise<void> {
   await upsertRollups(db, 'rollup_hour', deltas);
   await upsertHourByTask(db, deltas);
-  await upsertTaskHour(db, taskRollupDeltas(deltas));
+  await upsertTaskSums(db, 'rollup_task_hour', taskRollupDeltas(deltas));
 }
 
 function latestUpsertText(rowCount: number): string {

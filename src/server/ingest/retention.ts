@@ -32,6 +32,8 @@ export const DEFAULT_RETENTION_DAYS: RetentionDays = {
 export interface PruneCounts {
   raw: number;
   minute: number;
+  /** rollup_task_minute rows (per-task minute sums). */
+  taskMinute: number;
   /** rollup_hour rows (their copies in rollup_hour_by_task and the per-task sums in rollup_task_hour go too). */
   hour: number;
   batches: number;
@@ -131,17 +133,17 @@ function pruneMinuteRollups(db: Db, cutoff: number): Promise<number> {
   );
 }
 
-/** Per-task hour sums before the cutoff: a leading range of the time-first key. */
-function pruneTaskHourRollups(db: Db, cutoff: number): Promise<number> {
+/** Per-task hour or minute sums before the cutoff: a leading range of the time-first key. */
+function pruneTaskSums(db: Db, table: 'rollup_task_hour' | 'rollup_task_minute', cutoff: number): Promise<number> {
   return untilDone(async () =>
     changed(
       await db
-        .deleteFrom('rollup_task_hour')
+        .deleteFrom(table)
         .where(({ eb, refTuple, selectFrom }) =>
           eb(
             refTuple('bucket_start', 'task_id'),
             'in',
-            selectFrom('rollup_task_hour')
+            selectFrom(table)
               .select(['bucket_start', 'task_id'])
               .where('bucket_start', '<', cutoff)
               .limit(CHUNK)
@@ -159,7 +161,7 @@ function pruneTaskHourRollups(db: Db, cutoff: number): Promise<number> {
  * transaction so a row and its copy go together. Answers how many rollup_hour rows went.
  */
 async function pruneHourRollups(db: Db, cutoff: number): Promise<number> {
-  await pruneTaskHourRollups(db, cutoff);
+  await pruneTaskSums(db, 'rollup_task_hour', cutoff);
   return untilDone(() =>
     db.transaction().execute(async (trx) => {
       await trx
@@ -252,6 +254,7 @@ export async function pruneResults(db: Db, now: number, retention: Partial<Reten
   return {
     raw: await pruneRaw(db, rawCutoff, cutoff(Math.max(days.raw, days.trace))),
     minute: await pruneMinuteRollups(db, cutoff(days.minute)),
+    taskMinute: await pruneTaskSums(db, 'rollup_task_minute', cutoff(days.minute)),
     hour: await pruneHourRollups(db, cutoff(days.hour)),
     batches: await pruneBatches(db, rawCutoff),
     jobs: await pruneJobs(db, rawCutoff),

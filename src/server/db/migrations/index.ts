@@ -10,6 +10,7 @@ import { points } from './0007-points.js';
 import { groups } from './0008-groups.js';
 import { detailIndexes } from './0009-detail-indexes.js';
 import { localNodeDns } from './0010-local-node-dns.js';
+import { taskMinuteRollups } from './0011-task-minute-rollups.js';
 
 /** Every migration, in the order of their names; add one file and one line per migration. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0008_groups': groups,
   '0009_detail_indexes': detailIndexes,
   '0010_local_node_dns': localNodeDns,
+  '0011_task_minute_rollups': taskMinuteRollups,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

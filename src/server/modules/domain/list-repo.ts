@@ -15,8 +15,8 @@ export function tasksOfType(db: Db, custId: number, type: number, filters: { sta
 
 export type ListTaskRow = Awaited<ReturnType<typeof tasksOfType>>[number];
 
-/** Tables with per-task sums by bucket: minute rollups per node, or hour sums per task. */
-export type SumsTable = 'rollup_minute' | 'rollup_task_hour';
+/** Tables with per-task sums by bucket: minute or hour sums per task. */
+export type SumsTable = 'rollup_task_minute' | 'rollup_task_hour';
 
 /** Sums per task over [from, to) of the customer's live tasks of one type. */
 export function sumsOfType(db: Db, table: SumsTable, custId: number, type: number, from: number, to: number) {

@@ -39,7 +39,7 @@ async function figuresOf(db: Db, custId: number, type: number, range: TimeRange)
   const byMinute = range.to - range.from <= MINUTE_SUMS_MAX_MS;
   const from = byMinute ? range.from : Math.floor(range.from / HOUR_MS) * HOUR_MS;
   const to = byMinute ? range.to : Math.ceil(range.to / HOUR_MS) * HOUR_MS;
-  const rows = await sumsOfType(db, byMinute ? 'rollup_minute' : 'rollup_task_hour', custId, type, from, to);
+  const rows = await sumsOfType(db, byMinute ? 'rollup_task_minute' : 'rollup_task_hour', custId, type, from, to);
   return new Map(
     rows.map((row) => [
       row.task_id,

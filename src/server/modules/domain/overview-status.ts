@@ -27,7 +27,7 @@ async function figuresOf(ctx: StoreContext, custId: number, range: { from: numbe
   const byMinute = range.to - range.from <= MINUTE_SUMS_MAX_MS;
   const from = byMinute ? range.from : Math.floor(range.from / HOUR_MS) * HOUR_MS;
   const to = byMinute ? range.to : Math.ceil(range.to / HOUR_MS) * HOUR_MS;
-  const rows = await sumsOfTypes(ctx.db, byMinute ? 'rollup_minute' : 'rollup_task_hour', custId, OVERVIEW_MONITOR_TYPES, from, to);
+  const rows = await sumsOfTypes(ctx.db, byMinute ? 'rollup_task_minute' : 'rollup_task_hour', custId, OVERVIEW_MONITOR_TYPES, from, to);
   return new Map(
     rows.map((row) => [
       row.task_id,
