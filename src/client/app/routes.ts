@@ -19,6 +19,8 @@ export type ScreenId =
   | 'monitorList'
   | 'monitorCreate'
   | 'monitorEdit'
+  | 'monitorCreateTrace'
+  | 'monitorEditTrace'
   | 'monitorDetail'
   | 'monitorTraceDetail'
   | 'monitorGroups'
@@ -95,8 +97,8 @@ export const ROUTES: readonly AppRoute[] = [
     params: { createType: MONITOR_CREATE_TYPE },
   },
   { id: 'monitorEdit', path: '/monitor/edit/:id', access: 'session', titleKey: 'routes.monitorEdit', screen: 'monitorEdit', area: 'monitor', params: { id: ID } },
-  later('monitorCreateTrace', '/monitor/createtrace', 'monitor'),
-  later('monitorEditTrace', '/monitor/edittrace/:id', 'monitor', { id: ID }),
+  { id: 'monitorCreateTrace', path: '/monitor/createtrace', access: 'session', titleKey: 'routes.monitorCreateTrace', screen: 'monitorCreateTrace', area: 'monitor' },
+  { id: 'monitorEditTrace', path: '/monitor/edittrace/:id', access: 'session', titleKey: 'routes.monitorEditTrace', screen: 'monitorEditTrace', area: 'monitor', params: { id: ID } },
   later('monitorImport', '/monitor/import', 'monitor'),
   { id: 'monitorDetail', path: '/monitor/:type/detail/:id', access: 'session', titleKey: 'routes.monitorDetail', screen: 'monitorDetail', area: 'monitor', params: { type: MONITOR_TYPE, id: ID } },
   { id: 'monitorTraceDetail', path: '/monitor/:type/tracedetail/:id', access: 'session', titleKey: 'routes.monitorTraceDetail', screen: 'monitorTraceDetail', area: 'monitor', params: { type: MONITOR_TYPE, id: ID } },

@@ -13,7 +13,7 @@ import { MonitorListPage } from '../features/monitor/index.js';
 import { NodesPage } from '../features/nodes/index.js';
 import { OverviewPage } from '../features/overview/index.js';
 import { ProfileUpdatePage } from '../features/profile/index.js';
-import { TaskCreatePage, TaskEditPage, type TaskFormAccess } from '../features/task-form/index.js';
+import { TaskCreatePage, TaskEditPage, TraceCreatePage, type TaskFormAccess } from '../features/task-form/index.js';
 import { GuestOnly } from './guards.js';
 import { canSeeRoute, paramsAreValid } from './navigation.js';
 import type { AppRoute } from './routes.js';
@@ -62,6 +62,21 @@ function TaskEditScreen() {
   return <TaskEditPage {...useTaskFormAccess()} />;
 }
 
+function TraceCreateScreen() {
+  return <TraceCreatePage {...useTaskFormAccess()} />;
+}
+
+function TraceEditScreen() {
+  return <TaskEditPage trace {...useTaskFormAccess()} />;
+}
+
+/** The traceroute forms, kept out of ScreenBody's switch, which is at the complexity limit. */
+function traceFormScreen(screen: AppRoute['screen']) {
+  if (screen === 'monitorCreateTrace') return <TraceCreateScreen />;
+  if (screen === 'monitorEditTrace') return <TraceEditScreen />;
+  return null;
+}
+
 /** Groups, tags and matched-IP groups: changes are refused in administrator view and with a view-only task privilege. */
 function useGroupsReadOnly(): boolean {
   const { user, adminMode } = useSession();
@@ -90,11 +105,20 @@ function taskDetailScreen(screen: AppRoute['screen']) {
   return null;
 }
 
+/** Screens answered by small helpers, so ScreenBody's switch stays under the complexity limit. */
+const HELPER_SCREENS = [taskDetailScreen, groupsScreen, traceFormScreen] as const;
+
+function helperScreen(screen: AppRoute['screen']) {
+  for (const screenOf of HELPER_SCREENS) {
+    const element = screenOf(screen);
+    if (element) return element;
+  }
+  return null;
+}
+
 function ScreenBody({ route }: { route: AppRoute }) {
-  const detailScreen = taskDetailScreen(route.screen);
-  if (detailScreen) return detailScreen;
-  const groupScreen = groupsScreen(route.screen);
-  if (groupScreen) return groupScreen;
+  const helped = helperScreen(route.screen);
+  if (helped) return helped;
   switch (route.screen) {
     case 'login':
       return (

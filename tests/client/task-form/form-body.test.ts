@@ -220,8 +220,8 @@ describe('editing a saved task', () => {
 });
 
 describe('the types the forms serve', () => {
-  it('are ICMP, TCP, HTTP, HTTPS and DNS', () => {
-    expect([1, 2, 3, 4, 5, 6, 7].filter(isFormTaskType)).toEqual([1, 2, 3, 4, 5]);
+  it('are all seven types (traceroute through its own screen)', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 8].filter(isFormTaskType)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(TASK_TYPE_SPECS[TCP]).toMatchObject({ hasPort: true, portRequired: true, hasPath: false });
     expect(TASK_TYPE_SPECS[HTTPS]).toMatchObject({ hasPort: true, portRequired: false, hasPath: true, defaultPort: 443 });
     expect(TASK_TYPE_SPECS[DNS]).toMatchObject({ hasPort: false, isDns: true });

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '../../lib/api-client.js';
 import { listBodyOf, type MonitorListView } from './list-view.js';
 import type { ListableType } from './monitor-types.js';
+import { sslSearchBodyOf, type SslListView } from './ssl-view.js';
 
 /**
  * Every query read from monitor tasks starts with 'tasks' (the overview's too), so a change to a
@@ -27,6 +28,17 @@ export function taskListQuery(type: ListableType, view: MonitorListView) {
     placeholderData: keepPreviousData,
     refetchInterval: view.refresh > 0 ? view.refresh * 1000 : false,
     // Tasks change from other screens (create, edit): coming back to the list always re-asks.
+    staleTime: 0,
+    meta: { persist: true },
+  });
+}
+
+/** One page of the SSL task list (/domain/ssl/search); days left are counted when asked, so it is always asked afresh. */
+export function sslListQuery(view: SslListView) {
+  return queryOptions({
+    queryKey: [...tasksQueryKey, 'ssl', view] as const,
+    queryFn: ({ signal }) => request('domainSslSearch', sslSearchBodyOf(view), { signal }),
+    placeholderData: keepPreviousData,
     staleTime: 0,
     meta: { persist: true },
   });

@@ -1,9 +1,9 @@
 import { MONITOR_TYPES, TASK_TYPE_SLUGS, type MonitorType, type TaskTypeSlug } from '../../../shared/index.js';
 
-/** The types whose task lists exist now (traceroute and SSL get theirs with their own calls). */
-export type ListableType = (typeof TASK_TYPE_SLUGS)[TaskTypeSlug];
+/** The types whose lists come from /domain/list: 1-5 and traceroute (SSL has /domain/ssl/search). */
+export type ListableType = (typeof TASK_TYPE_SLUGS)[TaskTypeSlug] | typeof MONITOR_TYPES.TRACEROUTE;
 
-export const LISTABLE_TYPES: readonly ListableType[] = Object.values(TASK_TYPE_SLUGS);
+export const LISTABLE_TYPES: readonly ListableType[] = [...Object.values(TASK_TYPE_SLUGS), MONITOR_TYPES.TRACEROUTE];
 
 export function isListableType(type: number): type is ListableType {
   return (LISTABLE_TYPES as readonly number[]).includes(type);
@@ -31,11 +31,22 @@ export const UPDATE_CALL_OF = {
   [MONITOR_TYPES.HTTP]: 'domainHttpUpdate',
   [MONITOR_TYPES.HTTPS]: 'domainHttpsUpdate',
   [MONITOR_TYPES.DNS]: 'domainDnsUpdate',
+  [MONITOR_TYPES.TRACEROUTE]: 'domainTracerouteUpdate',
 } as const satisfies Record<ListableType, string>;
 
-/** Where a task's detail screen is. */
+/** Where a task's detail screen is: a traceroute task's is its route history. */
 export function detailPathOf(type: number, id: number): string {
-  return `/monitor/${type}/detail/${id}`;
+  return type === MONITOR_TYPES.TRACEROUTE ? `/monitor/${type}/tracedetail/${id}` : `/monitor/${type}/detail/${id}`;
+}
+
+/** Where a new task of the type is made: traceroute has its own form. */
+export function createPathOf(type: number): string {
+  return type === MONITOR_TYPES.TRACEROUTE ? '/monitor/createtrace' : `/monitor/create/${type}`;
+}
+
+/** Where a task is edited: traceroute has its own form. */
+export function editPathOf(type: number, id: number): string {
+  return type === MONITOR_TYPES.TRACEROUTE ? `/monitor/edittrace/${id}` : `/monitor/edit/${id}`;
 }
 
 /** What a row shows as its target: the domain with its port and path when the task has them. */

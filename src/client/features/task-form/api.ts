@@ -62,6 +62,14 @@ export function tagNamesQuery(keyword: string) {
   });
 }
 
+/** Every node with whether its agent can run traceroute, the frequencies and the default one (traceroute form). */
+export function traceResourceQuery() {
+  return queryOptions({
+    queryKey: ['domain', 'traceresource'] as const,
+    queryFn: ({ signal }) => request('domainTraceResource', {}, { signal }),
+  });
+}
+
 /** The server's quote; used for the remaining points when the account call is not open to the user. */
 export function pointsQuoteQuery(body: PointsQuoteBody, enabled: boolean) {
   return queryOptions({
@@ -78,6 +86,8 @@ const CREATE_CALLS = {
   3: 'domainHttpCreate',
   4: 'domainHttpsCreate',
   5: 'domainDnsCreate',
+  6: 'domainTracerouteCreate',
+  7: 'domainSslCreate',
 } as const satisfies Record<FormTaskType, string>;
 
 const UPDATE_CALLS = {
@@ -86,9 +96,11 @@ const UPDATE_CALLS = {
   3: 'domainHttpUpdate',
   4: 'domainHttpsUpdate',
   5: 'domainDnsUpdate',
+  6: 'domainTracerouteUpdate',
+  7: 'domainSslUpdate',
 } as const satisfies Record<FormTaskType, string>;
 
-/** POST /domain/{type}/create with a body checked by that type's schema (form-body.ts). */
+/** POST /domain/{type}/create (traceroute: /domain/traceroute/create, SSL: /domain/ssl/create) with a body checked by that type's schema (form-body.ts). */
 export function createTask(type: FormTaskType, body: TaskCreateBody) {
   return request(CREATE_CALLS[type], body);
 }

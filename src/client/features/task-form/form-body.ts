@@ -1,4 +1,4 @@
-import { validate, type FieldError, type TaskCreateBody, type TaskUpdateFields } from '../../../shared/index.js';
+import { MONITOR_TYPES, SSL_DEFAULT_PORT, validate, type FieldError, type TaskCreateBody, type TaskUpdateFields } from '../../../shared/index.js';
 import type { TaskFormField, TaskFormValues } from './form-values.js';
 import { ipLinesOf } from './ip-lines.js';
 import { TASK_TYPE_SPECS, type FormTaskType } from './task-types.js';
@@ -49,13 +49,17 @@ export function candidateOf(type: FormTaskType, values: TaskFormValues): Record<
     status: values.status,
     serialNumber: values.serialNumber.trim(),
     region: values.region.trim(),
-    matchingIps: lists.matchingIps.map((entry) => entry.ip),
-    matchedIpGroupId: values.matchedIpGroupId,
     domainGroup: values.domainGroup.trim(),
     tags: lists.tags,
     nodeIds: lists.nodeIds,
   };
+  if (spec.hasMatching) {
+    body.matchingIps = lists.matchingIps.map((entry) => entry.ip);
+    body.matchedIpGroupId = values.matchedIpGroupId;
+  }
   if (spec.hasPort) body.port = portValueOf(values.port);
+  // An SSL task without a port checks 443; saying so keeps an edit that clears the port from keeping the old one.
+  if (type === MONITOR_TYPES.SSL && body.port === null) body.port = SSL_DEFAULT_PORT;
   if (spec.hasPath) body.otherPath = values.otherPath.trim();
   if (spec.isDns) {
     body.dnsServers = lists.dnsServers;

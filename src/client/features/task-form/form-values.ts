@@ -1,4 +1,4 @@
-import { ENABLE_STATUS, FREQUENCIES_MINUTES, type DomainInfo, type EnableStatus } from '../../../shared/index.js';
+import { ENABLE_STATUS, FREQUENCIES_MINUTES, MONITOR_TYPES, type DomainInfo, type EnableStatus } from '../../../shared/index.js';
 import { DNS_RECORD_TYPES } from '../../../shared/probe/options.js';
 import { ipTextOf } from './ip-lines.js';
 
@@ -51,6 +51,14 @@ export function emptyTaskValues(): TaskFormValues {
     tags: [],
     nodeIds: [],
   };
+}
+
+/** A new task's values: the type's default port (SSL 443) and, when known, its default frequency. */
+export function newTaskValues(type: number, defaultPort: number | null, frequencyMinutes?: number): TaskFormValues {
+  const values = emptyTaskValues();
+  if (type === MONITOR_TYPES.SSL && defaultPort !== null) values.port = String(defaultPort);
+  if (frequencyMinutes !== undefined && isFrequency(frequencyMinutes)) values.frequencyMinutes = frequencyMinutes;
+  return values;
 }
 
 function recordTypeOf(protocol: string): DnsRecordType {

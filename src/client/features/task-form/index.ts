@@ -1,2 +1,2 @@
-export { TaskCreatePage, TaskEditPage } from './components/task-form-page.js';
+export { TaskCreatePage, TaskEditPage, TraceCreatePage } from './components/task-form-page.js';
 export type { TaskFormAccess } from './components/task-form.js';

@@ -14,5 +14,5 @@ function isOwnPath(path: string): boolean {
 }
 
 function isTaskFormPath(path: string): boolean {
-  return /^\/monitor\/(create|edit)\//.test(path);
+  return /^\/monitor\/(create\/|edit\/|createtrace(?=$|[?#])|edittrace\/)/.test(path);
 }

@@ -46,15 +46,18 @@ function NodeResultRow({ result, name }: { result: NodeDeployResult; name: strin
   );
 }
 
+/** What the dialog needs of a task: any list's row (the SSL list's too). */
+type DeployTask = Pick<DomainListRow, 'id' | 'name'>;
+
 interface DeployDialogProps {
-  task: DomainListRow | null;
+  task: DeployTask | null;
   readOnly: boolean;
   rebuilding: boolean;
   onRebuild: (id: number) => void;
   onClose: () => void;
 }
 
-function DeployBody({ task, readOnly, rebuilding, onRebuild }: Omit<DeployDialogProps, 'onClose' | 'task'> & { task: DomainListRow }) {
+function DeployBody({ task, readOnly, rebuilding, onRebuild }: Omit<DeployDialogProps, 'onClose' | 'task'> & { task: DeployTask }) {
   const { t } = useTranslation();
   const { data, isPending, isError, refetch } = useQuery(deployResultQuery(task.id));
   const nameOf = useNodeNames();

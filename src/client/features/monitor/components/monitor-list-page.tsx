@@ -22,7 +22,7 @@ import {
   withoutFilters,
   type MonitorListView,
 } from '../list-view.js';
-import { detailPathOf, type ListableType } from '../monitor-types.js';
+import { createPathOf, detailPathOf, type ListableType } from '../monitor-types.js';
 import { DeleteDialog } from './delete-dialog.js';
 import { DeployDialog } from './deploy-dialog.js';
 import { ExportButton } from './export-button.js';
@@ -94,7 +94,7 @@ function ListHeader({ type, view, setView, total, createPath }: ListHeaderProps)
   );
 }
 
-/** The task list of one type (types 1-5): search, filters, sorting, range, refresh, paging, export and bulk delete. */
+/** The task list of one type (types 1-6): search, filters, sorting, range, refresh, paging, export and bulk delete. */
 export function MonitorTaskList({ type, readOnly }: MonitorTaskListProps) {
   const [view, setView] = useListView();
   const { data, isPending, isError, isPlaceholderData, refetch } = useQuery(taskListQuery(type, view));
@@ -112,7 +112,7 @@ export function MonitorTaskList({ type, readOnly }: MonitorTaskListProps) {
         onSettled: () => setConfirmOpen(false),
       },
     );
-  const createPath = readOnly ? null : `/monitor/create/${type}`;
+  const createPath = readOnly ? null : createPathOf(type);
   const empty = data !== undefined && data.list.length === 0;
   return (
     <div>

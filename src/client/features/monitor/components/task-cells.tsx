@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ENABLE_STATUS, type DomainListRow } from '../../../../shared/index.js';
 import { NAME_SLOT, withName, type RowTexts } from '../hooks/use-row-texts.js';
-import { detailPathOf, targetTextOf } from '../monitor-types.js';
+import { detailPathOf, editPathOf, targetTextOf } from '../monitor-types.js';
 
 export interface RowActions {
   /** Changes are hidden or refused: administrator view, or a view-only privilege. */
@@ -91,7 +91,7 @@ export function EditLink({ row, actions }: { row: DomainListRow; actions: RowAct
   if (actions.readOnly) return null;
   return (
     <Link
-      to={`/monitor/edit/${row.id}`}
+      to={editPathOf(row.type, row.id)}
       aria-label={withName(t('monitor:list.editTask', { name: NAME_SLOT }), row.name)}
       className="focus-ring inline-flex min-h-9 items-center rounded-md px-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
     >

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { MapType, NodeCatalogueEntry, NodeStatus } from '../../../../shared/index.js';
 import { nodeLabel, nodePlace } from '../node-names.js';
 import { selectionState, toggleNode, withAll, type SelectionState } from '../node-selection.js';
+import { noBlock, selectableIds, type BlockOf, type NodeBlock, type TraceCapable } from '../trace-nodes.js';
 
 const STATUS_DOT: Record<NodeStatus, string> = {
   usable: 'bg-status-normal',
@@ -55,24 +56,61 @@ export function SelectAllBox({ id, label, state, count, onChange, disabled, desc
   );
 }
 
+interface NodeItemProps {
+  node: NodeCatalogueEntry;
+  /** Why the node cannot be chosen for this task; a chosen one can still be taken off. */
+  block: NodeBlock | null;
+  chosen: boolean;
+  onToggle: () => void;
+  disabled: boolean;
+}
+
+function NodeItem({ node, block, chosen, onToggle, disabled }: NodeItemProps) {
+  const { t, i18n } = useTranslation();
+  const exists = (key: string) => i18n.exists(key);
+  return (
+    <li>
+      <label className={`flex items-start gap-2 rounded p-1.5 ${block === null ? 'cursor-pointer hover:bg-slate-50' : 'opacity-70'}`}>
+        <input
+          type="checkbox"
+          checked={chosen}
+          onChange={onToggle}
+          disabled={disabled || (block !== null && !chosen)}
+          data-node-id={node.id}
+          className="focus-ring mt-0.5 size-4 shrink-0"
+        />
+        <span className="min-w-0 flex-1">
+          <span className="block truncate text-sm text-slate-900">{nodeLabel(node, t, exists)}</span>
+          <span className="block truncate text-xs text-slate-500">
+            {nodePlace(node, t, exists)} · {t(`codes.isp.${node.isp}`)}
+          </span>
+          {block !== null && <span className="block text-xs text-amber-800">{t(`taskform:nodes.blocked.${block}`)}</span>}
+        </span>
+        <NodeStatusText status={node.status} />
+      </label>
+    </li>
+  );
+}
+
 interface NodeGroupProps {
   mapType: MapType;
   /** The group's nodes that the filters show. */
-  nodes: readonly NodeCatalogueEntry[];
+  nodes: readonly (NodeCatalogueEntry & TraceCapable)[];
   /** All of the group's nodes, for the count. */
   total: number;
   selected: readonly number[];
   onSelected: (ids: number[]) => void;
   disabled: boolean;
+  /** Why a node cannot be chosen for this task (traceroute needs the tool); none by default. */
+  blockOf?: BlockOf;
 }
 
 /** One map type's nodes (China, Southeast Asia, World) with select-all over those shown. */
-export function NodeGroup({ mapType, nodes, total, selected, onSelected, disabled }: NodeGroupProps) {
-  const { t, i18n } = useTranslation();
-  const exists = (key: string) => i18n.exists(key);
+export function NodeGroup({ mapType, nodes, total, selected, onSelected, disabled, blockOf = noBlock }: NodeGroupProps) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(true);
   const listId = useId();
-  const ids = nodes.map((node) => node.id);
+  const ids = selectableIds(nodes, blockOf, selected);
   const chosen = new Set(selected);
   const group = t(`codes.mapType.${mapType}`);
   return (
@@ -94,9 +132,9 @@ export function NodeGroup({ mapType, nodes, total, selected, onSelected, disable
           </span>
         </button>
         <SelectAllBox
-          label={t('taskform:nodes.selectGroup', { group, count: nodes.length })}
+          label={t('taskform:nodes.selectGroup', { group, count: ids.length })}
           state={selectionState(selected, ids)}
-          count={nodes.length}
+          count={ids.length}
           onChange={(on) => onSelected(withAll(selected, ids, on))}
           disabled={disabled}
         />
@@ -104,25 +142,7 @@ export function NodeGroup({ mapType, nodes, total, selected, onSelected, disable
       <ul id={listId} hidden={!open} className="grid max-h-80 gap-1 overflow-y-auto p-2 sm:grid-cols-2 lg:grid-cols-3">
         {nodes.length === 0 && <li className="p-2 text-sm text-slate-500">{t('taskform:nodes.noneShown')}</li>}
         {nodes.map((node) => (
-          <li key={node.id}>
-            <label className="flex cursor-pointer items-start gap-2 rounded p-1.5 hover:bg-slate-50">
-              <input
-                type="checkbox"
-                checked={chosen.has(node.id)}
-                onChange={() => onSelected(toggleNode(selected, node.id))}
-                disabled={disabled}
-                data-node-id={node.id}
-                className="focus-ring mt-0.5 size-4 shrink-0"
-              />
-              <span className="min-w-0 flex-1">
-                <span className="block truncate text-sm text-slate-900">{nodeLabel(node, t, exists)}</span>
-                <span className="block truncate text-xs text-slate-500">
-                  {nodePlace(node, t, exists)} · {t(`codes.isp.${node.isp}`)}
-                </span>
-              </span>
-              <NodeStatusText status={node.status} />
-            </label>
-          </li>
+          <NodeItem key={node.id} node={node} block={blockOf(node)} chosen={chosen.has(node.id)} onToggle={() => onSelected(toggleNode(selected, node.id))} disabled={disabled} />
         ))}
       </ul>
     </section>

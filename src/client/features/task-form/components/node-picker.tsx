@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.js';
-import { nodeCatalogueQuery } from '../api.js';
+import { nodeCatalogueQuery, traceResourceQuery } from '../api.js';
 import { filterNodes, groupByMapType, missingNodeIds, selectionState, withAll, type NodeFilters } from '../node-selection.js';
+import { TASK_TYPE_SPECS, type FormTaskType } from '../task-types.js';
+import { blockedSelection, noBlock, selectableIds, traceBlockOf } from '../trace-nodes.js';
 import { FieldMessages, FormSection, describedBy, fieldId, useErrorText, type SectionProps } from './form-controls.js';
 import { NodeFilterBar } from './node-filter-bar.js';
 import { NodeGroup, SelectAllBox } from './node-group.js';
@@ -21,46 +23,72 @@ function MissingNodes({ missing, onRemove, disabled }: { missing: number[]; onRe
   );
 }
 
+/** The nodes to pick from: traceroute asks /domain/traceresource, which says which nodes have the tool. */
+function usePickerNodes(type: FormTaskType) {
+  const traceOnly = TASK_TYPE_SPECS[type].needsTraceroute;
+  const catalogue = useQuery({ ...nodeCatalogueQuery(), enabled: !traceOnly });
+  const traceResource = useQuery({ ...traceResourceQuery(), enabled: traceOnly });
+  const source = traceOnly ? traceResource : catalogue;
+  return {
+    nodes: (traceOnly ? traceResource.data?.nodes : catalogue.data?.list) ?? [],
+    loaded: source.data !== undefined,
+    isPending: source.isPending,
+    isError: source.isError,
+    refetch: () => void source.refetch(),
+    blockOf: traceOnly ? traceBlockOf : noBlock,
+  };
+}
+
+function BlockedNodes({ count }: { count: number }) {
+  const { t } = useTranslation();
+  if (count === 0) return null;
+  return (
+    <p role="note" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+      {t('taskform:nodes.blockedChosen', { count })}
+    </p>
+  );
+}
+
 /**
  * The monitor nodes of the task: grouped by map type, narrowed by region, province, country and
  * ISP, with select-all per group and over everything shown, each node with its status.
  */
-export function NodePicker({ values, errors, setField, disabled }: SectionProps) {
+export function NodePicker({ type, values, errors, setField, disabled }: SectionProps) {
   const { t, i18n } = useTranslation();
-  const catalogue = useQuery(nodeCatalogueQuery());
+  const catalogue = usePickerNodes(type);
   const [filters, setFilters] = useState<NodeFilters>({});
   const error = useErrorText(errors.nodeIds);
   const id = fieldId('nodeIds');
   const selected = values.nodeIds;
   const setSelected = (ids: number[]) => setField('nodeIds', ids);
-  const nodes = catalogue.data?.list ?? [];
+  const nodes = catalogue.nodes;
   const shown = filterNodes(nodes, filters);
-  const shownIds = shown.map((node) => node.id);
+  const shownIds = selectableIds(shown, catalogue.blockOf, selected);
   const allGroups = groupByMapType(nodes);
   const number = new Intl.NumberFormat(i18n.language);
   return (
     <FormSection title={t('taskform:sections.nodes')}>
       <div className="flex flex-col gap-4">
-        <p className="text-sm text-slate-600">{t('taskform:nodes.intro')}</p>
+        <p className="text-sm text-slate-600">{t(TASK_TYPE_SPECS[type].needsTraceroute ? 'taskform:nodes.introTrace' : 'taskform:nodes.intro')}</p>
         <FieldMessages id={id} error={error} />
         {catalogue.isPending && <p role="status" className="text-sm text-slate-600">{t('taskform:nodes.loading')}</p>}
         {catalogue.isError && (
           <div role="alert" className="flex items-center gap-3 text-sm text-slate-700">
             <p>{t('taskform:nodes.loadFailed')}</p>
-            <Button variant="secondary" onClick={() => void catalogue.refetch()}>
+            <Button variant="secondary" onClick={catalogue.refetch}>
               {t('retry')}
             </Button>
           </div>
         )}
-        {catalogue.data && (
+        {catalogue.loaded && (
           <>
             <NodeFilterBar nodes={nodes} filters={filters} onFilters={setFilters} />
             <div className="flex flex-wrap items-center justify-between gap-3 border-y border-slate-100 py-2">
               <SelectAllBox
                 id={id}
-                label={t('taskform:nodes.selectShown', { count: shown.length })}
+                label={t('taskform:nodes.selectShown', { count: shownIds.length })}
                 state={selectionState(selected, shownIds)}
-                count={shown.length}
+                count={shownIds.length}
                 onChange={(on) => setSelected(withAll(selected, shownIds, on))}
                 disabled={disabled}
                 describedBy={describedBy(id, undefined, error)}
@@ -80,6 +108,7 @@ export function NodePicker({ values, errors, setField, disabled }: SectionProps)
               onRemove={() => setSelected(withAll(selected, missingNodeIds(selected, nodes), false))}
               disabled={disabled}
             />
+            <BlockedNodes count={blockedSelection(nodes, catalogue.blockOf, selected).length} />
             {groupByMapType(shown).map((group, index) => (
               <NodeGroup
                 key={group.mapType}
@@ -89,6 +118,7 @@ export function NodePicker({ values, errors, setField, disabled }: SectionProps)
                 selected={selected}
                 onSelected={setSelected}
                 disabled={disabled}
+                blockOf={catalogue.blockOf}
               />
             ))}
             <p className="text-xs text-slate-500">{t('taskform:nodes.statusHint')}</p>

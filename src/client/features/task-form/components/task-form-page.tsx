@@ -7,25 +7,46 @@ import { Button } from '../../../components/button.js';
 import { NotAvailableScreen } from '../../../components/not-available-screen.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { ApiError } from '../../../lib/api-failure.js';
-import { domainInfoQuery } from '../api.js';
-import { emptyTaskValues, valuesFromInfo } from '../form-values.js';
-import { isFormTaskType } from '../task-types.js';
+import { domainInfoQuery, traceResourceQuery } from '../api.js';
+import { newTaskValues, valuesFromInfo } from '../form-values.js';
+import { TASK_TYPE_SPECS, editPathOf, isFormTaskType, type FormTaskType } from '../task-types.js';
 import { TaskForm, type TaskFormAccess } from './task-form.js';
 
-/** /monitor/create/{createType}: a new task of types 1-5 (SSL, type 7, comes with a later screen). */
+/** A new task's form; the starting values are made once, so a background refresh never resets them. */
+function NewTaskForm({ type, frequencyMinutes, access }: { type: FormTaskType; frequencyMinutes?: number | undefined; access: TaskFormAccess }) {
+  const [initial] = useState(() => newTaskValues(type, TASK_TYPE_SPECS[type].defaultPort, frequencyMinutes));
+  return <TaskForm type={type} initial={initial} {...access} />;
+}
+
+/** /monitor/create/{createType}: a new task of types 1-5 or SSL (traceroute has /monitor/createtrace). */
 export function TaskCreatePage(access: TaskFormAccess) {
   const { createType = '' } = useParams();
   const type = Number(createType);
-  const [initial] = useState(emptyTaskValues);
+  if (type === MONITOR_TYPES.TRACEROUTE) return <Navigate to="/monitor/createtrace" replace />;
   if (!isFormTaskType(type)) return <NotAvailableScreen titleKey="routes.monitorCreate" />;
-  return <TaskForm key={type} type={type} initial={initial} {...access} />;
+  return <NewTaskForm key={type} type={type} access={access} />;
+}
+
+/** /monitor/createtrace: a new traceroute task, checking every traceresource's default frequency. */
+export function TraceCreatePage(access: TaskFormAccess) {
+  const { t } = useTranslation();
+  const resource = useQuery(traceResourceQuery());
+  if (resource.isPending) {
+    return (
+      <p role="status" className="text-sm text-slate-600">
+        {t('taskform:loading')}
+      </p>
+    );
+  }
+  // Without the resource the form still opens (its node list offers a retry) at the usual frequency.
+  return <NewTaskForm type={MONITOR_TYPES.TRACEROUTE} frequencyMinutes={resource.data?.defaultFrequencyMinutes} access={access} />;
 }
 
 /** The task as it was when the form opened: a background refresh must not move the form's starting point. */
-function LoadedTaskForm({ task, access }: { task: DomainInfo; access: TaskFormAccess }) {
+function LoadedTaskForm({ task, trace, access }: { task: DomainInfo; trace: boolean; access: TaskFormAccess }) {
   const [loaded] = useState(() => ({ task, initial: valuesFromInfo(task) }));
-  // Traceroute tasks have their own edit screen; SSL tasks get theirs with a later screen.
-  if (loaded.task.type === MONITOR_TYPES.TRACEROUTE) return <Navigate to={`/monitor/edittrace/${loaded.task.id}`} replace />;
+  // Traceroute tasks are edited at edittrace/{id}, every other type at edit/{id}.
+  if ((loaded.task.type === MONITOR_TYPES.TRACEROUTE) !== trace) return <Navigate to={editPathOf(loaded.task.type, loaded.task.id)} replace />;
   if (!isFormTaskType(loaded.task.type)) return <NotAvailableScreen titleKey="routes.monitorEdit" />;
   return <TaskForm type={loaded.task.type} initial={loaded.initial} task={loaded.task} {...access} />;
 }
@@ -54,8 +75,8 @@ function LoadProblem({ error, onRetry }: { error: unknown; onRetry: () => void }
   );
 }
 
-/** /monitor/edit/{id}: the task's own values (POST /domain/info); its type decides the form. */
-export function TaskEditPage(access: TaskFormAccess) {
+/** /monitor/edit/{id} and /monitor/edittrace/{id} (`trace`): the task's own values (POST /domain/info); its type decides the form. */
+export function TaskEditPage({ trace = false, ...access }: TaskFormAccess & { trace?: boolean }) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const taskId = Number(id);
@@ -68,5 +89,5 @@ export function TaskEditPage(access: TaskFormAccess) {
     );
   }
   if (info.isError) return <LoadProblem error={info.error} onRetry={() => void info.refetch()} />;
-  return <LoadedTaskForm key={info.data.id} task={info.data} access={access} />;
+  return <LoadedTaskForm key={info.data.id} task={info.data} trace={trace} access={access} />;
 }

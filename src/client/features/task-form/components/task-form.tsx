@@ -11,7 +11,7 @@ import { useLeaveGuard } from '../hooks/use-leave-guard.js';
 import { usePoints } from '../hooks/use-points.js';
 import { useTaskForm } from '../hooks/use-task-form.js';
 import { returnPathOf } from '../return-path.js';
-import type { FormTaskType } from '../task-types.js';
+import { TASK_TYPE_SPECS, type FormTaskType } from '../task-types.js';
 import { DnsFields } from './dns-fields.js';
 import { DeployingNote, ErrorSummary, LeaveDialog, ReadOnlyNote, SaveProblemNotice } from './form-notices.js';
 import { LabelFields } from './label-fields.js';
@@ -43,7 +43,7 @@ function useFocusFirstError(form: HTMLFormElement | null, round: number) {
   }, [form, round]);
 }
 
-/** The create and edit form of a monitor task of types 1-5. */
+/** The create and edit form of a monitor task of any of the seven types. */
 export function TaskForm({ type, initial, task, readOnly, contractReadable }: TaskFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -97,7 +97,7 @@ export function TaskForm({ type, initial, task, readOnly, contractReadable }: Ta
         <TargetFields {...sectionProps} />
         <DnsFields {...sectionProps} />
         <NodePicker {...sectionProps} />
-        <MatchFields {...sectionProps} />
+        {TASK_TYPE_SPECS[type].hasMatching && <MatchFields {...sectionProps} />}
         <LabelFields {...sectionProps} />
         <PointsPanel view={points} frequencyMinutes={form.values.frequencyMinutes} editing={task !== undefined} refused={form.problem?.kind === 'points'} />
         <SaveProblemNotice problem={form.problem} />

@@ -1,0 +1,156 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { ENABLE_STATUS, MONITOR_TYPES, type SslTaskRow } from '../../../../shared/index.js';
+import { Button } from '../../../components/button.js';
+import { PageHeader } from '../../../components/page-header.js';
+import { sslListQuery } from '../api.js';
+import { useSelection } from '../hooks/use-selection.js';
+import { useSslActions } from '../hooks/use-ssl-actions.js';
+import { useSslView } from '../hooks/use-ssl-view.js';
+import { useWideScreen } from '../hooks/use-wide-screen.js';
+import { pageCount } from '../list-view.js';
+import { createPathOf, detailPathOf } from '../monitor-types.js';
+import {
+  hasSslFilters,
+  withSslFilter,
+  withSslKeyword,
+  withSslPage,
+  withSslPageSize,
+  withSslSort,
+  withoutSslFilters,
+  type SslListView,
+} from '../ssl-view.js';
+import { CertcheckDialog, type CertcheckTarget } from './certcheck-dialog.js';
+import { DeleteDialog } from './delete-dialog.js';
+import { DeployDialog } from './deploy-dialog.js';
+import { TaskListEmpty, TaskListError, TaskListSkeleton } from './list-states.js';
+import { Pagination } from './pagination.js';
+import { SelectionBar } from './selection-bar.js';
+import type { SslRowActions } from './ssl-cells.js';
+import { SslCards } from './ssl-cards.js';
+import { SslFilters } from './ssl-filters.js';
+import { SslTable } from './ssl-table.js';
+
+/** A page past the end (an old link, fewer tasks now) moves to the last page. */
+function useClampedPage(view: SslListView, total: number | undefined, setView: (view: SslListView) => void) {
+  useEffect(() => {
+    if (total !== undefined && view.page > pageCount(total, view.pageSize)) setView(withSslPage(view, pageCount(total, view.pageSize)));
+  }, [view, total, setView]);
+}
+
+/** The row actions: enable/disable, deploy result, and "check now" with its dialog. */
+function useSslRowActions(readOnly: boolean) {
+  const actions = useSslActions();
+  const [deployTask, setDeployTask] = useState<SslTaskRow | null>(null);
+  const [checkTarget, setCheckTarget] = useState<CertcheckTarget | null>(null);
+  const check = (target: CertcheckTarget) => {
+    setCheckTarget(target);
+    actions.certcheck.mutate({ id: target.id });
+  };
+  const rowActions: SslRowActions = {
+    readOnly,
+    onToggleStatus: (row) =>
+      actions.setStatus.mutate({ id: row.id, status: row.status === ENABLE_STATUS.ENABLED ? ENABLE_STATUS.DISABLED : ENABLE_STATUS.ENABLED }),
+    pendingStatusId: actions.setStatus.isPending ? (actions.setStatus.variables?.id ?? null) : null,
+    onOpenDeploy: setDeployTask,
+    onCheck: (row) => check({ id: row.id, name: row.name }),
+  };
+  const closeCheck = () => {
+    setCheckTarget(null);
+    actions.certcheck.reset();
+  };
+  return { actions, rowActions, deployTask, closeDeploy: () => setDeployTask(null), checkTarget, check, closeCheck };
+}
+
+function SslHeader({ view, setView, createPath }: { view: SslListView; setView: (view: SslListView) => void; createPath: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <PageHeader title={t(`monitor:list.title.${MONITOR_TYPES.SSL}`)}>
+      <div className="flex flex-wrap gap-2">
+        {hasSslFilters(view) && (
+          <Button variant="secondary" onClick={() => setView(withoutSslFilters(view))}>
+            {t('monitor:filters.reset')}
+          </Button>
+        )}
+        {createPath && (
+          <Link to={createPath} className="focus-ring inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+            {t('monitor:list.create')}
+          </Link>
+        )}
+      </div>
+    </PageHeader>
+  );
+}
+
+/** /monitor/7: the SSL tasks with expiry, days left, last check and SSL status; filters, sorting, paging, bulk delete and "check now". */
+export function SslTaskList({ readOnly }: { readOnly: boolean }) {
+  const [view, setView] = useSslView();
+  const navigate = useNavigate();
+  const Rows = useWideScreen() ? SslTable : SslCards;
+  const { data, isPending, isError, isPlaceholderData, refetch } = useQuery(sslListQuery(view));
+  useClampedPage(view, isPlaceholderData ? undefined : data?.total, setView);
+  const selection = useSelection();
+  const row = useSslRowActions(readOnly);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const selected = [...selection.selected.values()];
+  const confirmDelete = () =>
+    row.actions.deleteTasks.mutate(
+      selected.map((task) => task.id),
+      // A refusal (2131 deploying, 2127 gone) is notified with its catalogue text; the choice stays for another try.
+      { onSuccess: selection.clear, onSettled: () => setConfirmOpen(false) },
+    );
+  const createPath = readOnly ? null : createPathOf(MONITOR_TYPES.SSL);
+  const empty = data !== undefined && data.list.length === 0;
+  return (
+    <div>
+      <SslHeader view={view} setView={setView} createPath={createPath} />
+      <SslFilters
+        view={view}
+        onKeyword={(keyword) => setView(withSslKeyword(view, keyword))}
+        onFilter={(name, value) => setView(withSslFilter(view, name, value))}
+        onSort={(field, order) => setView(withSslSort(view, field, order))}
+      />
+      {!readOnly && <SelectionBar selection={selection} onDelete={() => setConfirmOpen(true)} />}
+      {isError && !data && <TaskListError onRetry={() => void refetch()} />}
+      {!isError && isPending && <TaskListSkeleton />}
+      {empty && <TaskListEmpty filtered={hasSslFilters(view)} onReset={() => setView(withoutSslFilters(view))} createPath={createPath} />}
+      {data && !empty && (
+        <div aria-busy={isPlaceholderData} className={isPlaceholderData ? 'opacity-60' : undefined}>
+          <Rows
+            rows={data.list}
+            view={view}
+            selection={selection}
+            actions={row.rowActions}
+            onSort={(field) => setView(withSslSort(view, field))}
+            onOpen={(task) => void navigate(detailPathOf(MONITOR_TYPES.SSL, task.id))}
+          />
+          <Pagination
+            page={view.page}
+            pageSize={view.pageSize}
+            total={data.total}
+            onPage={(page) => setView(withSslPage(view, page))}
+            onPageSize={(size) => setView(withSslPageSize(view, size))}
+          />
+        </div>
+      )}
+      <CertcheckDialog
+        target={row.checkTarget}
+        pending={row.actions.certcheck.isPending}
+        answer={row.actions.certcheck.data}
+        error={row.actions.certcheck.error}
+        onRetry={() => row.checkTarget && row.check(row.checkTarget)}
+        onClose={row.closeCheck}
+      />
+      <DeployDialog
+        task={row.deployTask}
+        readOnly={readOnly}
+        rebuilding={row.actions.rebuild.isPending}
+        onRebuild={(id) => row.actions.rebuild.mutate(id)}
+        onClose={row.closeDeploy}
+      />
+      <DeleteDialog open={confirmOpen} tasks={selected} deleting={row.actions.deleteTasks.isPending} onConfirm={confirmDelete} onClose={() => setConfirmOpen(false)} />
+    </div>
+  );
+}
