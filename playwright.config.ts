@@ -40,7 +40,8 @@ export default defineConfig({
     },
   ],
   webServer: [
-    server(E2E.port, 'main'),
+    // The monitor flow probes servers the tests start on 127.0.0.1 (e2e/local-targets.ts).
+    server(E2E.port, 'main', { VIGIL_LOCAL_AGENT_ALLOW_PRIVATE: '1' }),
     server(E2E.idlePort, 'idle', { VIGIL_IDLE_SECONDS: String(E2E.idleSeconds), VIGIL_LOCAL_AGENT: 'off' }),
   ],
 });

@@ -97,8 +97,12 @@ export async function waitForServer(url, child, timeoutMs = 60_000) {
  * show in process lists.
  */
 export async function startLocalAgent(serverUrl) {
+  // Opt-in (VIGIL_LOCAL_AGENT_ALLOW_PRIVATE=1): the node and the agent both allow loopback and
+  // private targets, so services on this machine can be watched (the e2e tests probe 127.0.0.1).
+  const allowPrivate = ['1', 'true', 'yes'].includes((process.env.VIGIL_LOCAL_AGENT_ALLOW_PRIVATE ?? '').toLowerCase());
+  const privateFlag = allowPrivate ? ['--allow-private'] : [];
   const issued = JSON.parse(
-    execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/node-key.ts'), '--node', 'local', '--json'], {
+    execFileSync(process.execPath, ['--import', 'tsx', join(root, 'scripts/node-key.ts'), '--node', 'local', ...privateFlag, '--json'], {
       cwd: root,
       encoding: 'utf8',
     }),
@@ -106,7 +110,7 @@ export async function startLocalAgent(serverUrl) {
   // One data dir for the Local node whatever its key, so a previous run's undelivered results go out.
   const dataDir = process.env.VIGIL_AGENT_DATA_DIR ?? join(process.env.VIGIL_DATA_DIR ?? join(root, '.data'), 'agent', 'local');
   const agent = await buildAgentIfStale();
-  return spawn(process.execPath, [agent, '--server', serverUrl, '--data-dir', dataDir], {
+  return spawn(process.execPath, [agent, '--server', serverUrl, '--data-dir', dataDir, ...privateFlag], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, VIGIL_AGENT_KEY: issued.key },
