@@ -15,7 +15,7 @@ import { LabelDeleteDialog } from './label-delete-dialog.js';
 import { GroupListEmpty, GroupListError, GroupListSkeleton } from './list-states.js';
 import { ListToolbar } from './list-toolbar.js';
 import { NameDialog } from './name-dialog.js';
-import { Pagination } from './pagination.js';
+import { Pagination } from '../../../components/pagination.js';
 import { SelectionBar } from './selection-bar.js';
 
 /** The open dialog: naming (a new one, or renaming a row) or deleting chosen rows. */
@@ -58,6 +58,7 @@ function LabelResults({ kind, answer, view, onView, stale, selection, onDialog }
       <LabelTable {...rowProps} />
       <LabelCards {...rowProps} />
       <Pagination
+        totalText={(total) => t('groups:paging.total', { total })}
         page={view.page}
         pageSize={view.pageSize}
         total={answer.total}

@@ -14,7 +14,7 @@ import { IpGroupCards, IpGroupTable } from './ip-group-table.js';
 import { IpGroupViewDialog } from './ip-group-view-dialog.js';
 import { GroupListEmpty, GroupListError, GroupListSkeleton } from './list-states.js';
 import { ListToolbar } from './list-toolbar.js';
-import { Pagination } from './pagination.js';
+import { Pagination } from '../../../components/pagination.js';
 import { ReadOnlyNote } from './read-only-note.js';
 
 type DialogState =
@@ -60,6 +60,7 @@ function IpGroupResults({ answer, view, onView, stale, readOnly, onDialog }: IpG
       <IpGroupTable {...rowProps} />
       <IpGroupCards {...rowProps} />
       <Pagination
+        totalText={(total) => t('groups:paging.total', { total })}
         page={view.page}
         pageSize={view.pageSize}
         total={answer.total}

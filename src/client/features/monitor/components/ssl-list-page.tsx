@@ -26,7 +26,7 @@ import { CertcheckDialog, type CertcheckTarget } from './certcheck-dialog.js';
 import { DeleteDialog } from './delete-dialog.js';
 import { DeployDialog } from './deploy-dialog.js';
 import { TaskListEmpty, TaskListError, TaskListSkeleton } from './list-states.js';
-import { Pagination } from './pagination.js';
+import { Pagination } from '../../../components/pagination.js';
 import { SelectionBar } from './selection-bar.js';
 import type { SslRowActions } from './ssl-cells.js';
 import { SslCards } from './ssl-cards.js';
@@ -86,6 +86,7 @@ function SslHeader({ view, setView, createPath }: { view: SslListView; setView: 
 
 /** /monitor/7: the SSL tasks with expiry, days left, last check and SSL status; filters, sorting, paging, bulk delete and "check now". */
 export function SslTaskList({ readOnly }: { readOnly: boolean }) {
+  const { t } = useTranslation();
   const [view, setView] = useSslView();
   const navigate = useNavigate();
   const Rows = useWideScreen() ? SslTable : SslCards;
@@ -127,6 +128,7 @@ export function SslTaskList({ readOnly }: { readOnly: boolean }) {
             onOpen={(task) => void navigate(detailPathOf(MONITOR_TYPES.SSL, task.id))}
           />
           <Pagination
+            totalText={(total) => t('monitor:paging.total', { total })}
             page={view.page}
             pageSize={view.pageSize}
             total={data.total}

@@ -20,7 +20,7 @@ import {
 import { NodeListEmpty, NodeListError, NodeListSkeleton, NodeStatusLegend } from './list-states.js';
 import { NodeFiltersBar } from './node-filters-bar.js';
 import { NodeCards, NodeTable } from './node-table.js';
-import { Pagination } from './pagination.js';
+import { Pagination } from '../../../components/pagination.js';
 
 /** Relative "last seen" texts are renewed this often. */
 const CLOCK_TICK_MS = 15_000;
@@ -33,6 +33,7 @@ interface NodeResultsProps {
 }
 
 function NodeResults({ answer, view, onView, stale }: NodeResultsProps) {
+  const { t } = useTranslation();
   const now = useNow(CLOCK_TICK_MS);
   if (answer.list.length === 0) {
     return <NodeListEmpty filtered={hasFilters(view)} onReset={() => onView(withoutFilters(view))} />;
@@ -42,6 +43,7 @@ function NodeResults({ answer, view, onView, stale }: NodeResultsProps) {
       <NodeTable nodes={answer.list} now={now} />
       <NodeCards nodes={answer.list} now={now} />
       <Pagination
+        totalText={(total) => t('nodes.paging.total', { total })}
         page={view.page}
         pageSize={view.pageSize}
         total={answer.total}

@@ -1,12 +1,13 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES } from '../../../../shared/index.js';
-import { pageCount } from '../list-view.js';
+import { PAGE_SIZES } from '../../shared/index.js';
 
 interface PaginationProps {
   page: number;
   pageSize: number;
   total: number;
+  /** The total as the list words it ("12 nodes", "12 tasks"), from the caller's namespace. */
+  totalText: (formattedTotal: string) => string;
   onPage: (page: number) => void;
   onPageSize: (pageSize: number) => void;
 }
@@ -14,17 +15,22 @@ interface PaginationProps {
 const pagerButton =
   'focus-ring min-h-9 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-400';
 
-export function Pagination({ page, pageSize, total, onPage, onPageSize }: PaginationProps) {
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / pageSize));
+}
+
+/** Page size (PAGE_SIZES of §9) and previous/next under every paged list of the console. */
+export function Pagination({ page, pageSize, total, totalText, onPage, onPageSize }: PaginationProps) {
   const { t, i18n } = useTranslation();
   const sizeId = useId();
   const pages = pageCount(total, pageSize);
   const number = new Intl.NumberFormat(i18n.language);
   return (
-    <nav aria-label={t('monitor:paging.label')} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
-      <p>{t('monitor:paging.total', { total: number.format(total) })}</p>
+    <nav aria-label={t('paging.label')} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
+      <p>{totalText(number.format(total))}</p>
       <div className="flex flex-wrap items-center gap-3">
         <div className="flex items-center gap-2">
-          <label htmlFor={sizeId}>{t('monitor:paging.pageSize')}</label>
+          <label htmlFor={sizeId}>{t('paging.pageSize')}</label>
           <select
             id={sizeId}
             value={pageSize}
@@ -40,11 +46,11 @@ export function Pagination({ page, pageSize, total, onPage, onPageSize }: Pagina
         </div>
         <div className="flex items-center gap-2">
           <button type="button" className={pagerButton} disabled={page <= 1} onClick={() => onPage(page - 1)}>
-            {t('monitor:paging.previous')}
+            {t('paging.previous')}
           </button>
-          <span aria-live="polite">{t('monitor:paging.pageOf', { page: number.format(page), pages: number.format(pages) })}</span>
+          <span aria-live="polite">{t('paging.pageOf', { page: number.format(page), pages: number.format(pages) })}</span>
           <button type="button" className={pagerButton} disabled={page >= pages} onClick={() => onPage(page + 1)}>
-            {t('monitor:paging.next')}
+            {t('paging.next')}
           </button>
         </div>
       </div>
