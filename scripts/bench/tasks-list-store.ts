@@ -58,13 +58,17 @@ function httpTaskInput(index: number, nodeIds: number[]): TaskInput {
 
 /**
  * The per-task sums ingest keeps beside the rollups the fill writes directly: rollup_task_hour from
- * rollup_hour and rollup_task_minute from rollup_minute, one row per (bucket, task) over all nodes.
+ * rollup_hour, rollup_task_day from that, and rollup_task_minute from rollup_minute, one row per
+ * (bucket, task) over all nodes.
  */
 async function deriveTaskHourSums(db: Db): Promise<void> {
-  progress('tasks.list: summing hour and minute rollups per task (rollup_task_hour, rollup_task_minute)');
+  progress('tasks.list: summing rollups per task (rollup_task_hour, rollup_task_day, rollup_task_minute)');
   await sql`insert into rollup_task_hour (bucket_start, task_id, count, successes, latency_count, latency_sum)
     select bucket_start, task_id, sum(count), sum(successes), sum(latency_count), sum(latency_sum)
     from rollup_hour group by bucket_start, task_id`.execute(db);
+  await sql`insert into rollup_task_day (bucket_start, task_id, count, successes, latency_count, latency_sum)
+    select bucket_start - (bucket_start % 86400000), task_id, sum(count), sum(successes), sum(latency_count), sum(latency_sum)
+    from rollup_task_hour group by bucket_start - (bucket_start % 86400000), task_id`.execute(db);
   await sql`insert into rollup_task_minute (bucket_start, task_id, count, successes, latency_count, latency_sum)
     select bucket_start, task_id, sum(count), sum(successes), sum(latency_count), sum(latency_sum)
     from rollup_minute group by bucket_start, task_id`.execute(db);

@@ -168,6 +168,17 @@ describe('per-task hour rollups', () => {
     expect(byTask).toEqual(hour);
   });
 
+  it('hold rollup_task_hour summed per UTC day', async () => {
+    const perDay = await sql<HourSums & { bucket_start: number }>`
+      select bucket_start - (bucket_start % 86400000) as bucket_start, task_id, sum(count) as count, sum(successes) as successes,
+        sum(latency_count) as latency_count, sum(latency_sum) as latency_sum
+      from rollup_task_hour group by 1, task_id order by 1, task_id`.execute(store.db);
+    const taskDay = await store.db.selectFrom('rollup_task_day').selectAll().orderBy('bucket_start').orderBy('task_id').execute();
+    expect(perDay.rows.length).toBeGreaterThan(10);
+    expect(taskDay.map(({ latency_sum: _, ...row }) => row)).toEqual(perDay.rows.map(({ latency_sum: _, ...row }) => row));
+    taskDay.forEach((row, index) => expect(row.latency_sum).toBeCloseTo(perDay.rows[index]?.latency_sum ?? Number.NaN, 6));
+  });
+
   it('hold rollup_minute summed per task', async () => {
     const perTask = await sql<HourSums & { bucket_start: number }>`
       select bucket_start, task_id, sum(count) as count, sum(successes) as successes, sum(latency_count) as latency_count, sum(latency_sum) as latency_sum

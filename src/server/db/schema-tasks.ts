@@ -157,6 +157,8 @@ export interface TaskTables {
   rollup_hour: RollupTable;
   rollup_task_hour: TaskHourRollupTable;
   rollup_task_minute: TaskHourRollupTable;
+  /** Per (UTC day, task), for lists over days. */
+  rollup_task_day: TaskHourRollupTable;
   rollup_hour_by_task: HourByTaskRollupTable;
   latest_results: LatestResultsTable;
   store_counters: StoreCountersTable;

@@ -151,7 +151,12 @@ function upsertHourByTask(db: Db, deltas: readonly RollupDelta[]): Promise<void>
   });
 }
 
-type TaskSumsTable = 'rollup_task_hour' | 'rollup_task_minute';
+type TaskSumsTable = 'rollup_task_hour' | 'rollup_task_minute' | 'rollup_task_day';
+
+const DAY_MS = 86_400_000;
+
+/** The hour deltas moved to the start of their UTC day (then summed per task and day). */
+const dayDeltas = (deltas: readonly RollupDelta[]): RollupDelta[] => deltas.map((delta) => ({ ...delta, bucketStart: delta.bucketStart - (delta.bucketStart % DAY_MS) }));
 
 function taskRollupUpsertText(table: TaskSumsTable, rowCount: number): string {
   const sums = ['count', 'successes', 'latency_count', 'latency_sum'].map((column) => `${column} = ${table}.${column} + excluded.${column}`);
@@ -178,12 +183,13 @@ export async function upsertMinuteRollups(db: Db, deltas: readonly RollupDelta[]
 
 /**
  * Adds a batch's hour deltas to every hour rollup: rollup_hour, its task-first copy and the
- * per-task sums. The only writer of these tables, so they always agree.
+ * per-task hour and day sums. The only writer of these tables, so they always agree.
  */
 export async function upsertHourRollups(db: Db, deltas: readonly RollupDelta[]): Promise<void> {
   await upsertRollups(db, 'rollup_hour', deltas);
   await upsertHourByTask(db, deltas);
   await upsertTaskSums(db, 'rollup_task_hour', taskRollupDeltas(deltas));
+  await upsertTaskSums(db, 'rollup_task_day', taskRollupDeltas(dayDeltas(deltas)));
 }
 
 function latestUpsertText(rowCount: number): string {

@@ -134,7 +134,7 @@ function pruneMinuteRollups(db: Db, cutoff: number): Promise<number> {
 }
 
 /** Per-task hour or minute sums before the cutoff: a leading range of the time-first key. */
-function pruneTaskSums(db: Db, table: 'rollup_task_hour' | 'rollup_task_minute', cutoff: number): Promise<number> {
+function pruneTaskSums(db: Db, table: 'rollup_task_hour' | 'rollup_task_minute' | 'rollup_task_day', cutoff: number): Promise<number> {
   return untilDone(async () =>
     changed(
       await db
@@ -162,6 +162,8 @@ function pruneTaskSums(db: Db, table: 'rollup_task_hour' | 'rollup_task_minute',
  */
 async function pruneHourRollups(db: Db, cutoff: number): Promise<number> {
   await pruneTaskSums(db, 'rollup_task_hour', cutoff);
+  // A day goes once all of it is past the cutoff.
+  await pruneTaskSums(db, 'rollup_task_day', cutoff - DAY_MS + 1);
   return untilDone(() =>
     db.transaction().execute(async (trx) => {
       await trx

@@ -11,6 +11,7 @@ import { groups } from './0008-groups.js';
 import { detailIndexes } from './0009-detail-indexes.js';
 import { localNodeDns } from './0010-local-node-dns.js';
 import { taskMinuteRollups } from './0011-task-minute-rollups.js';
+import { taskDayRollups } from './0012-task-day-rollups.js';
 
 /** Every migration, in the order of their names; add one file and one line per migration. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0009_detail_indexes': detailIndexes,
   '0010_local_node_dns': localNodeDns,
   '0011_task_minute_rollups': taskMinuteRollups,
+  '0012_task_day_rollups': taskDayRollups,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -16,7 +16,7 @@ export function tasksOfType(db: Db, custId: number, type: number, filters: { sta
 export type ListTaskRow = Awaited<ReturnType<typeof tasksOfType>>[number];
 
 /** Tables with per-task sums by bucket: minute or hour sums per task. */
-export type SumsTable = 'rollup_task_minute' | 'rollup_task_hour';
+export type SumsTable = 'rollup_task_minute' | 'rollup_task_hour' | 'rollup_task_day';
 
 /** Sums per task over [from, to) of the customer's live tasks of one type. */
 export function sumsOfType(db: Db, table: SumsTable, custId: number, type: number, from: number, to: number) {

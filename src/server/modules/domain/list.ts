@@ -5,7 +5,7 @@ import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
 import type { StoreContext } from '../tasks/store-context.js';
 import { deploySummaries } from './deploy-summary.js';
-import { lastCheckTimes, sumsOfType, tasksOfType, type ListTaskRow } from './list-repo.js';
+import { lastCheckTimes, sumsOfType, tasksOfType, type ListTaskRow, type SumsTable } from './list-repo.js';
 
 type ListQuery = DomainListQuery;
 
@@ -15,6 +15,7 @@ interface TimeRange {
 }
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 /** Up to this span the figures read minute rollups; beyond, whole hours of the per-task hour sums. */
 const MINUTE_SUMS_MAX_MS = 3 * HOUR_MS;
 
@@ -34,18 +35,42 @@ interface Figures {
   latencySum: number;
 }
 
-/** Sums per task over the range: minute rollups up to 3 h, else the hour sums over the range widened to whole hours. */
+type SumsRow = Awaited<ReturnType<typeof sumsOfType>>[number];
+
+/** Adds sum rows into per-task figures. */
+function addFigures(figures: Map<number, Figures>, rows: readonly SumsRow[]): void {
+  for (const row of rows) {
+    const sum = figures.get(row.task_id) ?? { count: 0, successes: 0, latencyCount: 0, latencySum: 0 };
+    sum.count += Number(row.count);
+    sum.successes += Number(row.successes);
+    sum.latencyCount += Number(row.latency_count);
+    sum.latencySum += Number(row.latency_sum);
+    figures.set(row.task_id, sum);
+  }
+}
+
+/** Reads of [from, to) in whole hours: the UTC days wholly inside from the day sums, the hours at the edges from the hour sums. */
+function hourAndDayReads(from: number, to: number): { table: SumsTable; from: number; to: number }[] {
+  const firstDay = Math.ceil(from / DAY_MS) * DAY_MS;
+  const endDay = Math.floor(to / DAY_MS) * DAY_MS;
+  if (firstDay >= endDay) return [{ table: 'rollup_task_hour', from, to }];
+  return [
+    { table: 'rollup_task_hour', from, to: firstDay },
+    { table: 'rollup_task_day', from: firstDay, to: endDay },
+    { table: 'rollup_task_hour', from: endDay, to },
+  ].filter((read) => read.to > read.from) as { table: SumsTable; from: number; to: number }[];
+}
+
+/** Sums per task over the range: minute sums up to 3 h, else hour and day sums over the range widened to whole hours. */
 async function figuresOf(db: Db, custId: number, type: number, range: TimeRange): Promise<Map<number, Figures>> {
-  const byMinute = range.to - range.from <= MINUTE_SUMS_MAX_MS;
-  const from = byMinute ? range.from : Math.floor(range.from / HOUR_MS) * HOUR_MS;
-  const to = byMinute ? range.to : Math.ceil(range.to / HOUR_MS) * HOUR_MS;
-  const rows = await sumsOfType(db, byMinute ? 'rollup_task_minute' : 'rollup_task_hour', custId, type, from, to);
-  return new Map(
-    rows.map((row) => [
-      row.task_id,
-      { count: Number(row.count), successes: Number(row.successes), latencyCount: Number(row.latency_count), latencySum: Number(row.latency_sum) },
-    ]),
-  );
+  const figures = new Map<number, Figures>();
+  if (range.to - range.from <= MINUTE_SUMS_MAX_MS) {
+    addFigures(figures, await sumsOfType(db, 'rollup_task_minute', custId, type, range.from, range.to));
+    return figures;
+  }
+  const reads = hourAndDayReads(Math.floor(range.from / HOUR_MS) * HOUR_MS, Math.ceil(range.to / HOUR_MS) * HOUR_MS);
+  for (const read of reads) addFigures(figures, await sumsOfType(db, read.table, custId, type, read.from, read.to));
+  return figures;
 }
 
 function jsonList<T>(text: string): T[] {
