@@ -13,6 +13,8 @@ import forge from 'node-forge';
 export interface LocalTargets {
   httpPort: number;
   httpsPort: number;
+  /** When the HTTPS server's certificate expires (whole seconds, as the certificate holds it). */
+  httpsValidTo: Date;
   tcpPort: number;
   dnsPort: number;
   /** The name the DNS server answers (with 127.0.0.1); every other name gets NXDOMAIN. */
@@ -27,7 +29,7 @@ const answerOk: RequestListener = (_request, response) => {
   response.end('ok\n');
 };
 
-function selfSignedCertificate(): { key: string; cert: string } {
+function selfSignedCertificate(): { key: string; cert: string; validTo: Date } {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const keyPem = privateKey.export({ type: 'pkcs1', format: 'pem' }).toString();
   const key = forge.pki.privateKeyFromPem(keyPem) as forge.pki.rsa.PrivateKey;
@@ -35,13 +37,13 @@ function selfSignedCertificate(): { key: string; cert: string } {
   cert.publicKey = forge.pki.setRsaPublicKey(key.n, key.e);
   cert.serialNumber = '01';
   cert.validity.notBefore = new Date(Date.now() - 86_400_000);
-  cert.validity.notAfter = new Date(Date.now() + 30 * 86_400_000);
+  cert.validity.notAfter = new Date(Math.floor(Date.now() / 1000) * 1000 + 30 * 86_400_000);
   const subject = [{ name: 'commonName', value: LOOPBACK }];
   cert.setSubject(subject);
   cert.setIssuer(subject);
   cert.setExtensions([{ name: 'subjectAltName', altNames: [{ type: 7, ip: LOOPBACK }] }]);
   cert.sign(key, forge.md.sha256.create());
-  return { key: keyPem, cert: forge.pki.certificateToPem(cert) };
+  return { key: keyPem, cert: forge.pki.certificateToPem(cert), validTo: cert.validity.notAfter };
 }
 
 function listen(server: HttpServer | TcpServer): Promise<number> {
@@ -114,12 +116,14 @@ function startDns(servedName: string): Promise<{ socket: UdpSocket; port: number
 
 export async function startLocalTargets(dnsName: string): Promise<LocalTargets> {
   const http = createHttpServer(answerOk);
-  const https = createHttpsServer(selfSignedCertificate(), answerOk);
+  const certificate = selfSignedCertificate();
+  const https = createHttpsServer({ key: certificate.key, cert: certificate.cert }, answerOk);
   const tcp = createTcpServer((socket) => socket.end());
   const [httpPort, httpsPort, tcpPort, dns] = await Promise.all([listen(http), listen(https), listen(tcp), startDns(dnsName)]);
   return {
     httpPort,
     httpsPort,
+    httpsValidTo: certificate.validTo,
     tcpPort,
     dnsPort: dns.port,
     dnsName,

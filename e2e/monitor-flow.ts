@@ -7,7 +7,9 @@ import type { LocalTargets } from './local-targets.js';
  * traceroute (6) and SSL (7) join by adding theirs.
  */
 
-export type FlowTaskType = 1 | 2 | 3 | 4 | 5;
+export type FlowTaskType = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+
+const TRACEROUTE = 6;
 
 export interface TaskPlan {
   type: FlowTaskType;
@@ -18,6 +20,22 @@ export interface TaskPlan {
 
 /** The Local node's checkbox in the node picker: its label starts with the node's name. */
 const LOCAL_NODE = /^本機/;
+
+/** Traceroute tasks have their own form (createtrace); every other type is at create/{type}. */
+function createPathPattern(type: FlowTaskType): RegExp {
+  return type === TRACEROUTE ? /\/monitor\/createtrace$/ : new RegExp(`/monitor/create/${type}$`);
+}
+
+/**
+ * Traceroute offers only nodes whose agent reported the tool; right after the server starts the
+ * Local agent may not have registered yet, so the form is reloaded until its checkbox opens.
+ */
+async function awaitTraceCapableLocalNode(page: Page): Promise<void> {
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: LOCAL_NODE })).toBeEnabled({ timeout: 5_000 });
+  }).toPass({ timeout: 60_000 });
+}
 
 /** A run's own suffix, so a retried test never meets its earlier tasks as duplicates (2125). */
 export const RUN = Date.now().toString(36).slice(-5);
@@ -53,7 +71,8 @@ export function taskPlans(targets: LocalTargets): Record<'icmp' | 'tcp' | 'http'
 export async function createTask(page: Page, plan: TaskPlan): Promise<void> {
   await page.goto(`/monitor/${plan.type}`);
   await page.getByRole('link', { name: '建立任務' }).first().click();
-  await expect(page).toHaveURL(new RegExp(`/monitor/create/${plan.type}$`));
+  await expect(page).toHaveURL(createPathPattern(plan.type));
+  if (plan.type === TRACEROUTE) await awaitTraceCapableLocalNode(page);
   await page.getByLabel('任務名稱', { exact: true }).fill(plan.name);
   await plan.fill(page);
   await page.getByLabel('檢查頻率', { exact: true }).selectOption('1');
