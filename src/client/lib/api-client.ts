@@ -27,6 +27,11 @@ interface WireEnvelope {
 
 export interface RequestOptions {
   signal?: AbortSignal | undefined;
+  /**
+   * Catalogue codes the calling screen explains in place (a not-found state, a field message), so
+   * the corner notice would only repeat it. Every other failure still notifies.
+   */
+  explains?: readonly number[] | undefined;
 }
 
 function buildInit(call: CallDefinition, body: unknown, token: string | null, signal: AbortSignal): RequestInit {
@@ -81,8 +86,12 @@ function shouldNotify(callId: CallId, call: CallDefinition, failure: ApiFailure)
   return true;
 }
 
-function fail(callId: CallId, call: CallDefinition, failure: ApiFailure): ApiError {
-  if (shouldNotify(callId, call, failure)) emitApiEvent({ type: 'failure', callId, failure });
+function explainedByScreen(failure: ApiFailure, explains: readonly number[] | undefined): boolean {
+  return failure.kind === 'envelope' && explains !== undefined && explains.includes(Number(failure.code));
+}
+
+function fail(callId: CallId, call: CallDefinition, failure: ApiFailure, explains?: readonly number[]): ApiError {
+  if (shouldNotify(callId, call, failure) && !explainedByScreen(failure, explains)) emitApiEvent({ type: 'failure', callId, failure });
   return new ApiError(callId, failure);
 }
 
@@ -112,7 +121,7 @@ async function send(callId: CallId, call: CallDefinition, body: unknown, options
     emitApiEvent({ type: 'unauthorized', token });
     throw new ApiError(callId, failure);
   }
-  throw fail(callId, call, failure);
+  throw fail(callId, call, failure, options.explains);
 }
 
 /** Makes one call of the call table: `${API_BASE}${path}`, JSON body, bearer token, 610 s timeout. */

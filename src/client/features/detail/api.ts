@@ -15,7 +15,8 @@ const refreshing = (refreshSeconds: number) => (refreshSeconds > 0 ? refreshSeco
 export function taskInfoQuery(id: number, refreshSeconds = 0) {
   return queryOptions({
     queryKey: [...detailKey(id), 'info'] as const,
-    queryFn: ({ signal }) => request('domainInfo', { id }, { signal }),
+    // A task that is not the customer's (2127) shows the screen's not-found state instead.
+    queryFn: ({ signal }) => request('domainInfo', { id }, { signal, explains: [2127] }),
     refetchInterval: refreshing(refreshSeconds),
     staleTime: 0,
   });

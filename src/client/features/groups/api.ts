@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { GroupListBody, IpGroupCreateBody } from '../../../shared/index.js';
 import { request } from '../../lib/api-client.js';
+import { IN_USE_CODE, NAME_TAKEN_CODE } from './failures.js';
 import { LABEL_KIND_INFO, type LabelKind } from './label-kinds.js';
 
 /**
@@ -24,11 +25,11 @@ export function labelPageQuery(kind: LabelKind, body: GroupListBody) {
 }
 
 export function createLabel(kind: LabelKind, name: string) {
-  return request(LABEL_KIND_INFO[kind].calls.create, { name });
+  return request(LABEL_KIND_INFO[kind].calls.create, { name }, { explains: [NAME_TAKEN_CODE] });
 }
 
 export function renameLabel(kind: LabelKind, id: number, name: string) {
-  return request(LABEL_KIND_INFO[kind].calls.update, { id, name });
+  return request(LABEL_KIND_INFO[kind].calls.update, { id, name }, { explains: [NAME_TAKEN_CODE] });
 }
 
 export function deleteLabels(kind: LabelKind, ids: readonly number[]) {
@@ -62,15 +63,15 @@ export function ipGroupQuery(id: number) {
 }
 
 export function createIpGroup(body: IpGroupCreateBody) {
-  return request('ipGroupCreate', body);
+  return request('ipGroupCreate', body, { explains: [NAME_TAKEN_CODE] });
 }
 
 export function replaceIpGroup(id: number, body: IpGroupCreateBody) {
-  return request('ipGroupReplace', { id, ...body });
+  return request('ipGroupReplace', { id, ...body }, { explains: [NAME_TAKEN_CODE] });
 }
 
 export function deleteIpGroup(id: number) {
-  return request('ipGroupDelete', { id });
+  return request('ipGroupDelete', { id }, { explains: [IN_USE_CODE] });
 }
 
 /**

@@ -18,7 +18,8 @@ export function nodeCatalogueQuery() {
 export function domainInfoQuery(id: number) {
   return queryOptions({
     queryKey: ['domain', 'info', id] as const,
-    queryFn: ({ signal }) => request('domainInfo', { id }, { signal }),
+    // A task that is not the customer's (2127) shows the screen's not-found state instead.
+    queryFn: ({ signal }) => request('domainInfo', { id }, { signal, explains: [2127] }),
     staleTime: 0,
   });
 }
