@@ -5,7 +5,7 @@ import { renderToString } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { breakdownQuery, failedLogsQuery, latestQuery, summaryQuery, taskInfoQuery, trendQuery } from '../../../src/client/features/detail/api.js';
+import { breakdownQuery, failedLogsQuery, latestQuery, summaryQuery, taskInfoQuery, traceHistoryQuery, trendQuery } from '../../../src/client/features/detail/api.js';
 import { DEFAULT_DETAIL_RANGE } from '../../../src/client/features/detail/detail-range.js';
 import { TaskDetailPage, TraceDetailPage } from '../../../src/client/features/detail/index.js';
 import { CompareTable } from '../../../src/client/features/detail/components/hop-tables.js';
@@ -17,6 +17,7 @@ import {
   DetailSummaryAnswer,
   DomainInfo,
   FailedLogsAnswer,
+  TraceHistoryAnswer,
   type DetailTrendAnswer,
   type Language,
 } from '../../../src/shared/index.js';
@@ -193,6 +194,32 @@ describe('traceroute history screen', () => {
   it('shows "not found" for an id that cannot name a task', () => {
     const route = <Routes><Route path="/monitor/:type/tracedetail/:id" element={<TraceDetailPage />} /></Routes>;
     expect(text(render(route, { path: '/monitor/6/tracedetail/0', language: 'zh-tw' }))).toContain('找不到此任務');
+  });
+
+  const traceTask = DomainInfo.parse({ ...task, type: 6, port: null, otherPath: '', matchingIps: [], nodeIds: [1] });
+  const history = TraceHistoryAnswer.parse({
+    list: [{ resultId: 31, taskId: TASK_ID, nodeId: 1, time: '2026-03-15T11:59:00.000Z', ok: true, reached: true, ip: '203.0.113.9', hops: [{ ttl: 1, address: '192.0.2.1', rttMs: [1], lossPercent: 0 }], failure: null }],
+  });
+  const traceRoute = <Routes><Route path="/monitor/:type/tracedetail/:id" element={<TraceDetailPage />} /></Routes>;
+
+  function traceClient(): QueryClient {
+    const client = new QueryClient();
+    client.setQueryData(taskInfoQuery(TASK_ID).queryKey, traceTask);
+    client.setQueryData(traceHistoryQuery(TASK_ID, undefined).queryKey, history);
+    return client;
+  }
+
+  it('offers the detail screen\'s auto-refresh, with the pace read from the URL', () => {
+    const html = render(traceRoute, { path: `/monitor/6/tracedetail/${TASK_ID}?refresh=60`, client: traceClient() });
+    expect(text(html)).toContain('Auto-refresh');
+    expect(html).toMatch(/<option value="60" selected="">Every minute<\/option>/);
+    expect(text(render(traceRoute, { path: `/monitor/6/tracedetail/${TASK_ID}`, language: 'zh-cn', client: traceClient() }))).toContain('自动刷新');
+  });
+
+  it('reads the route history again at the chosen pace, and not at all when off', () => {
+    expect(traceHistoryQuery(TASK_ID, undefined).refetchInterval).toBe(false);
+    expect(traceHistoryQuery(TASK_ID, 1, 300).refetchInterval).toBe(300_000);
+    expect(traceHistoryQuery(TASK_ID, 1, 300).queryKey).toEqual(traceHistoryQuery(TASK_ID, 1).queryKey);
   });
 
   it('highlights and names the hops that changed between two runs', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  choicesStillListed,
   compareSnapshots,
   comparisonPair,
   hopLineOf,
@@ -98,5 +99,20 @@ describe('choosing snapshots', () => {
     expect(comparisonPair(list, [3, 1])?.map((item) => item.resultId)).toEqual([1, 3]);
     expect(comparisonPair(list, [3])).toBeNull();
     expect(comparisonPair(list, [3, 99])).toBeNull();
+  });
+});
+
+describe('choices across an auto-refresh', () => {
+  const listed = [snapshot(5, '2026-11-22T10:05:00Z', []), snapshot(4, '2026-11-22T10:00:00Z', [])];
+
+  it('keeps the snapshots still listed, in the order they were chosen', () => {
+    expect(choicesStillListed([4, 5], listed)).toEqual([4, 5]);
+  });
+
+  it('drops a snapshot that newer runs pushed out of the list, so a new choice makes a pair again', () => {
+    const kept = choicesStillListed([3, 5], listed);
+    expect(kept).toEqual([5]);
+    expect(comparisonPair(listed, kept)).toBeNull();
+    expect(comparisonPair(listed, toggleChoice(kept, 4))?.map((run) => run.resultId)).toEqual([4, 5]);
   });
 });

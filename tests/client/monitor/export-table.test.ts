@@ -6,9 +6,11 @@ import {
   exportFileName,
   exportRows,
   localDateTime,
+  sheetRowsOf,
 } from '../../../src/client/features/monitor/export-table.js';
+import { SSL_EXPORT_COLUMNS, SSL_EXPORT_SHEET } from '../../../src/client/features/monitor/ssl-export.js';
 import { RESOURCES } from '../../../src/client/lib/locale-resources.js';
-import type { DomainListAnswer, DomainListBody, DomainListRow } from '../../../src/shared/index.js';
+import type { DomainListAnswer, DomainListBody, DomainListRow, SslSearchAnswer, SslSearchBody, SslTaskRow } from '../../../src/shared/index.js';
 
 function row(id: number, overrides: Partial<DomainListRow> = {}): DomainListRow {
   return {
@@ -35,18 +37,25 @@ function row(id: number, overrides: Partial<DomainListRow> = {}): DomainListRow 
 }
 
 /** A translator over the real English texts, as i18next would resolve `monitor:` keys. */
-function englishT(key: string, options?: Record<string, unknown>): string {
+function translatorOf(language: keyof typeof RESOURCES) {
+  return (key: string, options?: Record<string, unknown>) => translate(language, key, options);
+}
+
+function translate(language: keyof typeof RESOURCES, key: string, options?: Record<string, unknown>): string {
   const [namespace = '', path = ''] = key.split(':');
-  const text = path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], RESOURCES.en[namespace as 'monitor']);
+  const text = path.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], RESOURCES[language][namespace as 'monitor']);
   if (typeof text !== 'string') throw new Error(`no text for ${key}`);
   return text.replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => String(options?.[name] ?? ''));
 }
+
+const englishT = translatorOf('en');
 
 describe('exportFileName', () => {
   it('names the file by type with the local date as suffix (§9)', () => {
     expect(exportFileName(3, new Date(2026, 10, 22, 23, 59))).toBe('monitor-http-20261122.xlsx');
     expect(exportFileName(1, new Date(2027, 0, 5))).toBe('monitor-icmp-20270105.xlsx');
     expect(exportFileName(5, new Date(2027, 0, 5))).toBe('monitor-dns-20270105.xlsx');
+    expect(exportFileName(7, new Date(2027, 0, 5))).toBe('monitor-ssl-20270105.xlsx');
   });
 });
 
@@ -116,5 +125,69 @@ describe('collectRows', () => {
     const { asked, fetchPage } = pages(0);
     expect(await collectRows(body, fetchPage)).toEqual({ rows: [], total: 0 });
     expect(asked).toHaveLength(1);
+  });
+});
+
+function sslRow(id: number, overrides: Partial<SslTaskRow> = {}): SslTaskRow {
+  return {
+    id,
+    name: `Cert ${id}`,
+    domain: 'shop.example.com',
+    port: 8443,
+    status: 1,
+    frequencyMinutes: 60,
+    nodeCount: 2,
+    deployStatus: 'completed',
+    errorNodeCount: 0,
+    domainGroup: '',
+    tags: [],
+    validTo: new Date(2026, 11, 24, 10, 0, 0).toISOString(),
+    daysLeft: 5,
+    sslStatus: 2,
+    issuer: 'CN=Test CA',
+    subject: 'CN=shop.example.com',
+    authorized: true,
+    lastCheckAt: new Date(2026, 11, 19, 8, 30, 0).toISOString(),
+    createdAt: new Date(2026, 0, 2).toISOString(),
+    ...overrides,
+  };
+}
+
+describe('the SSL export sheet', () => {
+  it('writes name, domain, port, expiry, days left, last check, SSL status and status', () => {
+    const [header, soon, fresh] = sheetRowsOf(SSL_EXPORT_SHEET, [sslRow(1), sslRow(2, { validTo: null, daysLeft: null, sslStatus: null, lastCheckAt: null, status: 2 })], englishT);
+    expect(header).toEqual(['Name', 'Domain', 'Port', 'Expiry date', 'Days left', 'Last check', 'SSL status', 'Status']);
+    expect(soon).toEqual(['Cert 1', 'shop.example.com', 8443, '2026-12-24 10:00:00', 5, '2026-12-19 08:30:00', 'Expiring within a week', 'Enabled']);
+    expect(fresh).toEqual(['Cert 2', 'shop.example.com', 8443, '', null, '', 'Not checked yet', 'Disabled']);
+  });
+
+  it('keeps days left a number, negative once expired, so the sheet sorts by it', () => {
+    const [, expired] = sheetRowsOf(SSL_EXPORT_SHEET, [sslRow(3, { daysLeft: -4, sslStatus: 3 })], englishT);
+    expect(expired?.[4]).toBe(-4);
+    expect(expired?.[6]).toBe('Expired');
+  });
+
+  it('has its header and sheet name in all three languages', () => {
+    for (const language of ['en', 'zh-cn', 'zh-tw'] as const) {
+      const t = translatorOf(language);
+      const [header] = sheetRowsOf(SSL_EXPORT_SHEET, [], t);
+      expect(header).toHaveLength(SSL_EXPORT_COLUMNS.length);
+      expect(header?.every((cell) => typeof cell === 'string' && cell !== '')).toBe(true);
+      expect(t(SSL_EXPORT_SHEET.sheetNameKey)).not.toBe('');
+    }
+  });
+
+  it('collects every page of the SSL search with its filters', async () => {
+    const asked: SslSearchBody[] = [];
+    const fetchPage = async (body: SslSearchBody): Promise<SslSearchAnswer> => {
+      asked.push(body);
+      const start = ((body.page ?? 1) - 1) * EXPORT_PAGE_SIZE;
+      const count = Math.max(0, Math.min(EXPORT_PAGE_SIZE, 130 - start));
+      return { list: Array.from({ length: count }, (_, index) => sslRow(start + index + 1)), total: 130 };
+    };
+    const body: SslSearchBody = { sslStatus: 2, keyword: 'shop', sortBy: 'expiry', sortOrder: 'asc', page: 2, pageSize: 30 };
+    const result = await collectRows(body, fetchPage);
+    expect(result.rows.map((task) => task.id)).toEqual(Array.from({ length: 130 }, (_, index) => index + 1));
+    expect(asked).toEqual([1, 2].map((page) => ({ ...body, page, pageSize: 100 })));
   });
 });

@@ -94,6 +94,17 @@ describe('the SSL task list', () => {
     expect(deployingRow).toMatch(/role="switch"[^>]*disabled=""/);
   });
 
+  it('offers export and auto-refresh, also to those who may only view', () => {
+    for (const readOnly of [false, true]) {
+      const shown = text(render(<SslTaskList readOnly={readOnly} />, 'en'));
+      expect(shown).toContain('Export');
+      expect(shown).toContain('Auto-refresh');
+    }
+    const chinese = text(render(<SslTaskList readOnly={false} />, 'zh-cn'));
+    expect(chinese).toContain('导出');
+    expect(chinese).toContain('自动刷新');
+  });
+
   it('reads in Traditional and Simplified Chinese', () => {
     expect(text(render(<SslTaskList readOnly={false} />, 'zh-tw'))).toContain('一週內到期');
     expect(text(render(<SslTaskList readOnly={false} />, 'zh-cn'))).toContain('一周内到期');

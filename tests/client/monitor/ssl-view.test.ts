@@ -9,9 +9,11 @@ import {
   withSslKeyword,
   withSslPage,
   withSslPageSize,
+  withSslRefresh,
   withSslSort,
   withoutSslFilters,
 } from '../../../src/client/features/monitor/ssl-view.js';
+import { sslListQuery } from '../../../src/client/features/monitor/api.js';
 import { SslSearchBody } from '../../../src/shared/index.js';
 
 const view = (query: string) => sslViewFromSearchParams(new URLSearchParams(query));
@@ -24,12 +26,42 @@ describe('the SSL list in the URL', () => {
 
   it('keeps search, filters, sorting and paging across a reload', () => {
     const shared = view('q=shop&ssl=2&status=1&sort=name&order=desc&page=3&size=30');
-    expect(shared).toEqual({ keyword: 'shop', sslStatus: 2, status: 1, sortBy: 'name', sortOrder: 'desc', page: 3, pageSize: 30 });
+    expect(shared).toEqual({ keyword: 'shop', sslStatus: 2, status: 1, sortBy: 'name', sortOrder: 'desc', page: 3, pageSize: 30, refresh: 0 });
     expect(view(sslSearchParamsFromView(shared).toString())).toEqual(shared);
   });
 
   it('reads values it does not know as "any" and the defaults', () => {
-    expect(view('ssl=9&status=0&sort=availability&order=up&page=-2&size=25')).toEqual(DEFAULT_SSL_VIEW);
+    expect(view('ssl=9&status=0&sort=availability&order=up&page=-2&size=25&refresh=7')).toEqual(DEFAULT_SSL_VIEW);
+  });
+});
+
+describe('auto-refresh of the SSL list', () => {
+  it('keeps the chosen pace in the URL as `refresh`, like the other lists, and leaves "off" out', () => {
+    const every30 = withSslRefresh({ ...DEFAULT_SSL_VIEW, page: 3, sslStatus: 2 }, 30);
+    expect(every30).toMatchObject({ refresh: 30, page: 3, sslStatus: 2 });
+    expect(sslSearchParamsFromView(every30).get('refresh')).toBe('30');
+    expect(view('refresh=600').refresh).toBe(600);
+    expect(sslSearchParamsFromView(withSslRefresh(every30, 0)).has('refresh')).toBe(false);
+  });
+
+  it('falls back to off for a pace the control does not offer', () => {
+    expect(withSslRefresh(DEFAULT_SSL_VIEW, 5).refresh).toBe(0);
+  });
+
+  it('survives a reset of the filters', () => {
+    expect(withoutSslFilters({ ...DEFAULT_SSL_VIEW, keyword: 'shop', refresh: 60 }).refresh).toBe(60);
+  });
+
+  it('asks again at the chosen pace, and a new pace keeps the page already read', () => {
+    const off = sslListQuery(DEFAULT_SSL_VIEW);
+    const every10 = sslListQuery(withSslRefresh(DEFAULT_SSL_VIEW, 10));
+    expect(off.refetchInterval).toBe(false);
+    expect(every10.refetchInterval).toBe(10_000);
+    expect(every10.queryKey).toEqual(off.queryKey);
+  });
+
+  it('never sends the pace to the server', () => {
+    expect(sslSearchBodyOf(withSslRefresh(DEFAULT_SSL_VIEW, 60))).not.toHaveProperty('refresh');
   });
 });
 

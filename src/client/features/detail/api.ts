@@ -80,11 +80,13 @@ export function latestQuery(id: number, refreshSeconds: number) {
 /** How many route snapshots the traceroute history lists. */
 export const TRACE_HISTORY_SHOWN = 50;
 
-export function traceHistoryQuery(id: number, nodeId: number | undefined) {
+/** The newest route snapshots, of one node or all; read again at the auto-refresh pace. */
+export function traceHistoryQuery(id: number, nodeId: number | undefined, refreshSeconds = 0) {
   return queryOptions({
     queryKey: [...detailKey(id), 'traceHistory', nodeId ?? 'all'] as const,
     queryFn: ({ signal }) =>
       request('domainTracerouteHistory', { id, limit: TRACE_HISTORY_SHOWN, ...(nodeId === undefined ? {} : { nodeId }) }, { signal }),
+    refetchInterval: refreshing(refreshSeconds),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

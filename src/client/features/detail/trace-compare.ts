@@ -88,3 +88,12 @@ export function toggleChoice(chosen: readonly number[], resultId: number): numbe
   if (chosen.includes(resultId)) return chosen.filter((id) => id !== resultId);
   return [...chosen, resultId].slice(-2);
 }
+
+/**
+ * The choices still in the list: a refresh that pushes a chosen snapshot out of the newest ones
+ * drops that choice, so the pair never counts a run the screen no longer shows.
+ */
+export function choicesStillListed(chosen: readonly number[], list: readonly Pick<TraceSnapshot, 'resultId'>[]): number[] {
+  const listed = new Set(list.map((snapshot) => snapshot.resultId));
+  return chosen.filter((resultId) => listed.has(resultId));
+}

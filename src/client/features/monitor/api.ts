@@ -33,12 +33,17 @@ export function taskListQuery(type: ListableType, view: MonitorListView) {
   });
 }
 
-/** One page of the SSL task list (/domain/ssl/search); days left are counted when asked, so it is always asked afresh. */
+/**
+ * One page of the SSL task list (/domain/ssl/search); days left are counted when asked, so it is
+ * always asked afresh, and again at the auto-refresh pace.
+ */
 export function sslListQuery(view: SslListView) {
   return queryOptions({
-    queryKey: [...tasksQueryKey, 'ssl', view] as const,
+    // Refresh is how often to ask, not what: changing it keeps the cached page.
+    queryKey: [...tasksQueryKey, 'ssl', { ...view, refresh: 0 }] as const,
     queryFn: ({ signal }) => request('domainSslSearch', sslSearchBodyOf(view), { signal }),
     placeholderData: keepPreviousData,
+    refetchInterval: view.refresh > 0 ? view.refresh * 1000 : false,
     staleTime: 0,
     meta: { persist: true },
   });

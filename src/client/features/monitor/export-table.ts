@@ -1,4 +1,4 @@
-import type { DomainListAnswer, DomainListBody, DomainListRow, MonitorType } from '../../../shared/index.js';
+import type { DomainListRow, MonitorType } from '../../../shared/index.js';
 import type { Translate } from '../../lib/error-text.js';
 import { targetTextOf, typeSlugOf } from './monitor-types.js';
 
@@ -23,6 +23,26 @@ export function localDateTime(iso: string | null): string {
   return `${day} ${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
 }
 
+/** One cell of the sheet: text, a number, or empty. */
+export type ExportCell = string | number | null;
+
+/**
+ * What one list's export writes: its columns (header texts come from `headerKeyPrefix` + column),
+ * the sheet's name and a row of cells per item, in column order.
+ */
+export interface ExportSheet<Row> {
+  columns: readonly string[];
+  headerKeyPrefix: string;
+  sheetNameKey: string;
+  cellsOf: (row: Row, t: Translate) => ExportCell[];
+}
+
+/** The sheet: a header row in the user's language, then one row per item. */
+export function sheetRowsOf<Row>(sheet: ExportSheet<Row>, rows: readonly Row[], t: Translate): ExportCell[][] {
+  const header = sheet.columns.map((column) => t(`${sheet.headerKeyPrefix}${column}`));
+  return [header, ...rows.map((row) => sheet.cellsOf(row, t))];
+}
+
 const round = (value: number | null, digits: number) => (value === null ? null : Number(value.toFixed(digits)));
 
 export const EXPORT_COLUMNS = [
@@ -43,7 +63,7 @@ export const EXPORT_COLUMNS = [
   'createdAt',
 ] as const;
 
-function rowValues(row: DomainListRow, t: Translate): (string | number | null)[] {
+function taskCells(row: DomainListRow, t: Translate): ExportCell[] {
   return [
     row.id,
     row.name,
@@ -63,22 +83,39 @@ function rowValues(row: DomainListRow, t: Translate): (string | number | null)[]
   ];
 }
 
-/** The sheet: a header row in the user's language, then one row per task. */
-export function exportRows(rows: readonly DomainListRow[], t: Translate): (string | number | null)[][] {
-  const header = EXPORT_COLUMNS.map((column) => t(`monitor:export.columns.${column}`));
-  return [header, ...rows.map((row) => rowValues(row, t))];
+/** The task lists of types 1-6 (/domain/list). */
+export const TASK_EXPORT_SHEET: ExportSheet<DomainListRow> = {
+  columns: EXPORT_COLUMNS,
+  headerKeyPrefix: 'monitor:export.columns.',
+  sheetNameKey: 'monitor:export.sheetName',
+  cellsOf: taskCells,
+};
+
+/** The task sheet: a header row in the user's language, then one row per task. */
+export function exportRows(rows: readonly DomainListRow[], t: Translate): ExportCell[][] {
+  return sheetRowsOf(TASK_EXPORT_SHEET, rows, t);
+}
+
+/** What every paged list call takes and answers, as far as the export reads them. */
+export interface PagedBody {
+  page?: number;
+  pageSize?: number;
+}
+export interface PagedAnswer<Row> {
+  list: Row[];
+  total: number;
 }
 
 /**
- * Every task of the list's filters, page after page, at most `max`; each page asks for the same
- * range, so the figures of all rows cover the same time.
+ * Every item of the list's filters, page after page, at most `max`; each page asks with the same
+ * body (for task lists the same range, so the figures of all rows cover the same time).
  */
-export async function collectRows(
-  body: DomainListBody,
-  fetchPage: (body: DomainListBody) => Promise<DomainListAnswer>,
+export async function collectRows<Body extends PagedBody, Row>(
+  body: Body,
+  fetchPage: (body: Body) => Promise<PagedAnswer<Row>>,
   max = EXPORT_MAX_ROWS,
-): Promise<{ rows: DomainListRow[]; total: number }> {
-  const rows: DomainListRow[] = [];
+): Promise<{ rows: Row[]; total: number }> {
+  const rows: Row[] = [];
   let total = 0;
   for (let page = 1; rows.length < max; page += 1) {
     const answer = await fetchPage({ ...body, page, pageSize: EXPORT_PAGE_SIZE });

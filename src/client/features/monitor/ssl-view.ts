@@ -1,4 +1,5 @@
 import {
+  AUTO_REFRESH_SECONDS,
   DEFAULT_PAGE_SIZE,
   ENABLE_STATUS,
   LIMITS,
@@ -10,11 +11,11 @@ import {
   type SslSearchBody,
   type SslStatus,
 } from '../../../shared/index.js';
-import type { SortOrder } from './list-view.js';
+import type { RefreshSeconds, SortOrder } from './list-view.js';
 
 /**
  * The SSL task list's state (/monitor/7), kept in the URL like the other lists: search, SSL status
- * and status filters, sorting and paging. Never-checked certificates have no SSL status and sort last.
+ * and status filters, sorting, paging and auto-refresh (`refresh`, seconds). Never-checked certificates have no SSL status and sort last.
  */
 export type SslSortField = (typeof SSL_SORT_FIELDS)[number];
 
@@ -26,6 +27,7 @@ export interface SslListView {
   sortOrder: SortOrder;
   page: number;
   pageSize: number;
+  refresh: RefreshSeconds;
 }
 
 export type SslFilterName = 'sslStatus' | 'status';
@@ -34,12 +36,12 @@ export const SSL_STATUS_VALUES: readonly SslStatus[] = Object.values(SSL_STATUS)
 const ENABLE_STATUS_VALUES: readonly EnableStatus[] = Object.values(ENABLE_STATUS);
 
 /** Soonest expiry first: what needs renewing is at the top. */
-export const DEFAULT_SSL_VIEW: SslListView = { keyword: '', sortBy: 'expiry', sortOrder: 'asc', page: 1, pageSize: DEFAULT_PAGE_SIZE };
+export const DEFAULT_SSL_VIEW: SslListView = { keyword: '', sortBy: 'expiry', sortOrder: 'asc', page: 1, pageSize: DEFAULT_PAGE_SIZE, refresh: 0 };
 
 /** The order a column starts in when chosen: soonest expiry, names from A, newest first. */
 export const SSL_FIRST_ORDER: Readonly<Record<SslSortField, SortOrder>> = { expiry: 'asc', name: 'asc', createdAt: 'desc' };
 
-const PARAM = { keyword: 'q', sslStatus: 'ssl', status: 'status', sortBy: 'sort', sortOrder: 'order', page: 'page', pageSize: 'size' } as const;
+const PARAM = { keyword: 'q', sslStatus: 'ssl', status: 'status', sortBy: 'sort', sortOrder: 'order', page: 'page', pageSize: 'size', refresh: 'refresh' } as const;
 
 function oneOf<T extends string | number>(values: readonly T[], raw: string | null): T | undefined {
   return raw === null ? undefined : values.find((value) => String(value) === raw);
@@ -60,6 +62,7 @@ export function sslViewFromSearchParams(params: URLSearchParams): SslListView {
     sortOrder: oneOf(SORT_ORDERS, params.get(PARAM.sortOrder)) ?? DEFAULT_SSL_VIEW.sortOrder,
     page: positiveInteger(params.get(PARAM.page)) ?? 1,
     pageSize: oneOf(PAGE_SIZES, params.get(PARAM.pageSize)) ?? DEFAULT_PAGE_SIZE,
+    refresh: oneOf(AUTO_REFRESH_SECONDS, params.get(PARAM.refresh)) ?? 0,
   };
   const sslStatus = oneOf(SSL_STATUS_VALUES, params.get(PARAM.sslStatus));
   const status = oneOf(ENABLE_STATUS_VALUES, params.get(PARAM.status));
@@ -79,6 +82,7 @@ export function sslSearchParamsFromView(view: SslListView): URLSearchParams {
   set('status', view.status);
   set('sortBy', view.sortBy, DEFAULT_SSL_VIEW.sortBy);
   set('sortOrder', view.sortOrder, DEFAULT_SSL_VIEW.sortOrder);
+  set('refresh', view.refresh, 0);
   set('page', view.page, 1);
   set('pageSize', view.pageSize, DEFAULT_PAGE_SIZE);
   return params;
@@ -110,11 +114,16 @@ export function withSslPageSize(view: SslListView, pageSize: number): SslListVie
   return { ...view, pageSize: oneOf(PAGE_SIZES, String(pageSize)) ?? DEFAULT_PAGE_SIZE, page: 1 };
 }
 
+/** How often the list asks again; anything but an offered pace is off. Paging and filters stay. */
+export function withSslRefresh(view: SslListView, refresh: number): SslListView {
+  return { ...view, refresh: oneOf(AUTO_REFRESH_SECONDS, String(refresh)) ?? 0 };
+}
+
 export function hasSslFilters(view: SslListView): boolean {
   return view.keyword !== '' || view.sslStatus !== undefined || view.status !== undefined;
 }
 
-/** Clears the search and the filters; keeps sorting and page size. */
+/** Clears the search and the filters; keeps sorting, page size and refresh. */
 export function withoutSslFilters(view: SslListView): SslListView {
   const { sslStatus: _sslStatus, status: _status, ...rest } = view;
   return { ...rest, keyword: '', page: 1 };

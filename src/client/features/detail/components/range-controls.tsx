@@ -5,12 +5,12 @@ import { Button } from '../../../components/button.js';
 import {
   customRangeProblem,
   defaultCustomRange,
-  DETAIL_REFRESH_SECONDS,
   localInputOf,
   msOfLocalInput,
   type DetailRange,
   type DetailRefresh,
 } from '../detail-range.js';
+import { RefreshSelect } from './refresh-select.js';
 import { Select } from './select.js';
 
 const CUSTOM = 'custom';
@@ -96,13 +96,7 @@ export function RangeControls({ range, refresh, onRange, onRefresh }: RangeContr
         onChange={choose}
       />
       {custom && <CustomRangeForm range={range} onRange={onRange} />}
-      <Select
-        label={t('detail:refresh.label')}
-        value={String(refresh)}
-        options={DETAIL_REFRESH_SECONDS.map((seconds) => ({ value: String(seconds), label: t(`detail:refresh.every.${seconds}`) }))}
-        onChange={(value) => onRefresh(DETAIL_REFRESH_SECONDS.find((seconds) => String(seconds) === value) ?? 0)}
-        className="sm:ml-auto"
-      />
+      <RefreshSelect refresh={refresh} onRefresh={onRefresh} className="sm:ml-auto" />
     </div>
   );
 }

@@ -5,11 +5,13 @@ import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { MONITOR_TYPES, type DomainInfo } from '../../../../shared/index.js';
 import { nodeCatalogueQuery, taskInfoQuery, traceHistoryQuery } from '../api.js';
 import { useFormats } from '../formats.js';
+import { useDetailRefresh, type DetailView } from '../hooks/use-detail-view.js';
 import { useDetailNames } from '../hooks/use-names.js';
 import { screenPathOf, taskIdOf } from '../task-paths.js';
-import { comparisonPair, compareSnapshots, hopLinesOf, snapshotsNewestFirst, toggleChoice } from '../trace-compare.js';
+import { choicesStillListed, comparisonPair, compareSnapshots, hopLinesOf, snapshotsNewestFirst, toggleChoice } from '../trace-compare.js';
 import { DetailHeader } from './detail-header.js';
 import { CompareTable, HopTable } from './hop-tables.js';
+import { RefreshSelect } from './refresh-select.js';
 import { Select } from './select.js';
 import { PageLoadProblem, PageLoading, Section, SectionEmpty, SectionError, SectionLoading, isNotFound } from './states.js';
 import { TraceHistoryList } from './trace-history.js';
@@ -32,15 +34,18 @@ function useNodeNames(task: DomainInfo) {
   return { nameOf, options };
 }
 
-function TraceBody({ task }: { task: DomainInfo }) {
+type RefreshView = Pick<DetailView, 'refresh' | 'setRefresh'>;
+
+function TraceBody({ task, view }: { task: DomainInfo; view: RefreshView }) {
   const { t } = useTranslation();
   const format = useFormats();
   const nodes = useNodeNames(task);
   const [nodeId, setNodeId] = useState<number | undefined>(undefined);
-  const history = useQuery(traceHistoryQuery(task.id, nodeId));
+  const history = useQuery(traceHistoryQuery(task.id, nodeId, view.refresh));
   const snapshots = useMemo(() => snapshotsNewestFirst(history.data?.list ?? [], nodeId), [history.data, nodeId]);
   const [shownId, setShownId] = useState<number | null>(null);
-  const [chosen, setChosen] = useState<number[]>([]);
+  const [choices, setChosen] = useState<number[]>([]);
+  const chosen = choicesStillListed(choices, snapshots);
   const shown = snapshots.find((snapshot) => snapshot.resultId === shownId) ?? snapshots[0];
   const pair = comparisonPair(snapshots, chosen);
   const labelOf = (snapshot: { time: string; nodeId: number }) => `${format.dateTime(snapshot.time)} · ${nodes.nameOf(snapshot.nodeId)}`;
@@ -55,7 +60,7 @@ function TraceBody({ task }: { task: DomainInfo }) {
           shownId={shown?.resultId ?? null}
           chosenIds={chosen}
           onShow={setShownId}
-          onToggleChoice={(resultId) => setChosen((current) => toggleChoice(current, resultId))}
+          onToggleChoice={(resultId) => setChosen(toggleChoice(chosen, resultId))}
           nodeNameOf={nodes.nameOf}
         />
         <div className="min-w-0 self-start">
@@ -67,8 +72,9 @@ function TraceBody({ task }: { task: DomainInfo }) {
   return (
     <div>
       <DetailHeader task={task} />
-      <div className="mb-4 max-w-xs">
+      <div className="mb-4 flex flex-wrap items-end gap-3">
         <Select
+          className="w-full max-w-xs"
           label={t('detail:trace.node')}
           value={nodeId === undefined ? ALL_NODES : String(nodeId)}
           options={[{ value: ALL_NODES, label: t('detail:trace.allNodes') }, ...nodes.options]}
@@ -78,6 +84,7 @@ function TraceBody({ task }: { task: DomainInfo }) {
             setShownId(null);
           }}
         />
+        <RefreshSelect refresh={view.refresh} onRefresh={view.setRefresh} className="sm:ml-auto" />
       </div>
       <Section title={t('detail:trace.historyTitle')}>{body}</Section>
       <Section title={t('detail:trace.compareTitle')}>
@@ -93,18 +100,20 @@ function TraceBody({ task }: { task: DomainInfo }) {
 
 /**
  * /monitor/{type}/tracedetail/{id}: a traceroute task's route snapshots, newest first, one hop table
- * at a time and two runs compared. Another customer's task or none is "not found" (2127); any
+ * at a time and two runs compared; auto-refresh (`refresh` in the URL, as on the detail screen)
+ * brings new runs in. Another customer's task or none is "not found" (2127); any
  * other type moves to its detail screen.
  */
 export function TraceDetailPage() {
   const { type = '', id = '' } = useParams();
   const { search } = useLocation();
+  const view = useDetailRefresh();
   const taskId = taskIdOf(id);
-  const info = useQuery({ ...taskInfoQuery(taskId ?? 0), enabled: taskId !== null });
+  const info = useQuery({ ...taskInfoQuery(taskId ?? 0, view.refresh), enabled: taskId !== null });
   if (taskId === null || (info.isError && (!info.data || isNotFound(info.error)))) {
     return <PageLoadProblem titleKey="routes.monitorTraceDetail" notFound={taskId === null || isNotFound(info.error)} onRetry={() => void info.refetch()} />;
   }
   if (!info.data) return <PageLoading titleKey="routes.monitorTraceDetail" />;
   if (info.data.type !== MONITOR_TYPES.TRACEROUTE || String(info.data.type) !== type) return <Navigate to={`${screenPathOf(info.data)}${search}`} replace />;
-  return <TraceBody task={info.data} />;
+  return <TraceBody task={info.data} view={view} />;
 }

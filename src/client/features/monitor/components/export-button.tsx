@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LIMITS, type MonitorType } from '../../../../shared/index.js';
+import { LIMITS } from '../../../../shared/index.js';
 import { Button } from '../../../components/button.js';
 import { showSnackbar } from '../../../components/notification-store.js';
-import { exportTaskList } from '../export-list.js';
-import { listBodyOf, type MonitorListView } from '../list-view.js';
-import type { ListableType } from '../monitor-types.js';
+import type { Translate } from '../../../lib/error-text.js';
+import type { ExportCount } from '../export-list.js';
 
 /** §8: an export that fails says so for 3 s, beside the button. */
 function useFailureNotice(): [boolean, () => void] {
@@ -18,15 +17,21 @@ function useFailureNotice(): [boolean, () => void] {
   return [failedAt !== null, () => setFailedAt(Date.now())];
 }
 
+interface ExportButtonProps {
+  /** Writes and downloads the file of the list's current filters (exportTaskList, exportSslList). */
+  onExport: (t: Translate) => Promise<ExportCount>;
+  disabled: boolean;
+}
+
 /** Exports every task of the current filters (all pages, up to the cap) to an xlsx file. */
-export function ExportButton({ type, view, disabled }: { type: ListableType; view: MonitorListView; disabled: boolean }) {
+export function ExportButton({ onExport, disabled }: ExportButtonProps) {
   const { t, i18n } = useTranslation();
   const [busy, setBusy] = useState(false);
   const [failed, markFailed] = useFailureNotice();
   const run = async () => {
     setBusy(true);
     try {
-      const { exported, total } = await exportTaskList(type as MonitorType, listBodyOf(type, view, Date.now()), t);
+      const { exported, total } = await onExport(t);
       const number = new Intl.NumberFormat(i18n.language);
       showSnackbar(
         exported < total

@@ -10,8 +10,10 @@ import { useListView } from '../hooks/use-list-view.js';
 import { useRowTexts } from '../hooks/use-row-texts.js';
 import { useSelection } from '../hooks/use-selection.js';
 import { useTaskActions } from '../hooks/use-task-actions.js';
+import { exportTaskList } from '../export-list.js';
 import {
   hasFilters,
+  listBodyOf,
   pageCount,
   withFilter,
   withKeyword,
@@ -83,7 +85,7 @@ function ListHeader({ type, view, setView, total, createPath }: ListHeaderProps)
             {t('monitor:filters.reset')}
           </Button>
         )}
-        <ExportButton type={type} view={view} disabled={!total} />
+        <ExportButton onExport={(t) => exportTaskList(type, listBodyOf(type, view, Date.now()), t)} disabled={!total} />
         {createPath && (
           <Link to={createPath} className="focus-ring inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
             {t('monitor:list.create')}

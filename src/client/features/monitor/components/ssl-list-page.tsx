@@ -2,22 +2,25 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { ENABLE_STATUS, MONITOR_TYPES, type SslTaskRow } from '../../../../shared/index.js';
+import { ENABLE_STATUS, MONITOR_TYPES, type SslSearchAnswer, type SslTaskRow } from '../../../../shared/index.js';
 import { Button } from '../../../components/button.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { sslListQuery } from '../api.js';
-import { useSelection } from '../hooks/use-selection.js';
+import { useSelection, type Selection } from '../hooks/use-selection.js';
 import { useSslActions } from '../hooks/use-ssl-actions.js';
 import { useSslView } from '../hooks/use-ssl-view.js';
 import { useWideScreen } from '../hooks/use-wide-screen.js';
+import { exportSslList } from '../export-list.js';
 import { pageCount } from '../list-view.js';
 import { createPathOf, detailPathOf } from '../monitor-types.js';
 import {
   hasSslFilters,
+  sslSearchBodyOf,
   withSslFilter,
   withSslKeyword,
   withSslPage,
   withSslPageSize,
+  withSslRefresh,
   withSslSort,
   withoutSslFilters,
   type SslListView,
@@ -25,8 +28,10 @@ import {
 import { CertcheckDialog, type CertcheckTarget } from './certcheck-dialog.js';
 import { DeleteDialog } from './delete-dialog.js';
 import { DeployDialog } from './deploy-dialog.js';
+import { ExportButton } from './export-button.js';
 import { TaskListEmpty, TaskListError, TaskListSkeleton } from './list-states.js';
 import { Pagination } from '../../../components/pagination.js';
+import { RefreshSelect } from './refresh-select.js';
 import { SelectionBar } from './selection-bar.js';
 import type { SslRowActions } from './ssl-cells.js';
 import { SslCards } from './ssl-cards.js';
@@ -64,7 +69,14 @@ function useSslRowActions(readOnly: boolean) {
   return { actions, rowActions, deployTask, closeDeploy: () => setDeployTask(null), checkTarget, check, closeCheck };
 }
 
-function SslHeader({ view, setView, createPath }: { view: SslListView; setView: (view: SslListView) => void; createPath: string | null }) {
+interface SslHeaderProps {
+  view: SslListView;
+  setView: (view: SslListView) => void;
+  total: number | undefined;
+  createPath: string | null;
+}
+
+function SslHeader({ view, setView, total, createPath }: SslHeaderProps) {
   const { t } = useTranslation();
   return (
     <PageHeader title={t(`monitor:list.title.${MONITOR_TYPES.SSL}`)}>
@@ -74,6 +86,7 @@ function SslHeader({ view, setView, createPath }: { view: SslListView; setView: 
             {t('monitor:filters.reset')}
           </Button>
         )}
+        <ExportButton onExport={(t) => exportSslList(sslSearchBodyOf(view), t)} disabled={!total} />
         {createPath && (
           <Link to={createPath} className="focus-ring inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
             {t('monitor:list.create')}
@@ -84,12 +97,45 @@ function SslHeader({ view, setView, createPath }: { view: SslListView; setView: 
   );
 }
 
-/** /monitor/7: the SSL tasks with expiry, days left, last check and SSL status; filters, sorting, paging, bulk delete and "check now". */
-export function SslTaskList({ readOnly }: { readOnly: boolean }) {
+interface SslResultsProps {
+  answer: SslSearchAnswer;
+  view: SslListView;
+  setView: (view: SslListView) => void;
+  /** The previous page is shown while the next one loads. */
+  stale: boolean;
+  selection: Selection;
+  actions: SslRowActions;
+}
+
+function SslResults({ answer, view, setView, stale, selection, actions }: SslResultsProps) {
   const { t } = useTranslation();
-  const [view, setView] = useSslView();
   const navigate = useNavigate();
   const Rows = useWideScreen() ? SslTable : SslCards;
+  return (
+    <div aria-busy={stale} className={stale ? 'opacity-60' : undefined}>
+      <Rows
+        rows={answer.list}
+        view={view}
+        selection={selection}
+        actions={actions}
+        onSort={(field) => setView(withSslSort(view, field))}
+        onOpen={(task) => void navigate(detailPathOf(MONITOR_TYPES.SSL, task.id))}
+      />
+      <Pagination
+        totalText={(total) => t('monitor:paging.total', { total })}
+        page={view.page}
+        pageSize={view.pageSize}
+        total={answer.total}
+        onPage={(page) => setView(withSslPage(view, page))}
+        onPageSize={(size) => setView(withSslPageSize(view, size))}
+      />
+    </div>
+  );
+}
+
+/** /monitor/7: the SSL tasks with expiry, days left, last check and SSL status; filters, sorting, paging, bulk delete and "check now". */
+export function SslTaskList({ readOnly }: { readOnly: boolean }) {
+  const [view, setView] = useSslView();
   const { data, isPending, isError, isPlaceholderData, refetch } = useQuery(sslListQuery(view));
   useClampedPage(view, isPlaceholderData ? undefined : data?.total, setView);
   const selection = useSelection();
@@ -106,36 +152,22 @@ export function SslTaskList({ readOnly }: { readOnly: boolean }) {
   const empty = data !== undefined && data.list.length === 0;
   return (
     <div>
-      <SslHeader view={view} setView={setView} createPath={createPath} />
+      <SslHeader view={view} setView={setView} total={data?.total} createPath={createPath} />
       <SslFilters
         view={view}
         onKeyword={(keyword) => setView(withSslKeyword(view, keyword))}
         onFilter={(name, value) => setView(withSslFilter(view, name, value))}
         onSort={(field, order) => setView(withSslSort(view, field, order))}
       />
+      <div className="mb-4 flex justify-end">
+        <RefreshSelect refresh={view.refresh} onRefresh={(seconds) => setView(withSslRefresh(view, seconds))} />
+      </div>
       {!readOnly && <SelectionBar selection={selection} onDelete={() => setConfirmOpen(true)} />}
       {isError && !data && <TaskListError onRetry={() => void refetch()} />}
       {!isError && isPending && <TaskListSkeleton />}
       {empty && <TaskListEmpty filtered={hasSslFilters(view)} onReset={() => setView(withoutSslFilters(view))} createPath={createPath} />}
       {data && !empty && (
-        <div aria-busy={isPlaceholderData} className={isPlaceholderData ? 'opacity-60' : undefined}>
-          <Rows
-            rows={data.list}
-            view={view}
-            selection={selection}
-            actions={row.rowActions}
-            onSort={(field) => setView(withSslSort(view, field))}
-            onOpen={(task) => void navigate(detailPathOf(MONITOR_TYPES.SSL, task.id))}
-          />
-          <Pagination
-            totalText={(total) => t('monitor:paging.total', { total })}
-            page={view.page}
-            pageSize={view.pageSize}
-            total={data.total}
-            onPage={(page) => setView(withSslPage(view, page))}
-            onPageSize={(size) => setView(withSslPageSize(view, size))}
-          />
-        </div>
+        <SslResults answer={data} view={view} setView={setView} stale={isPlaceholderData} selection={selection} actions={row.rowActions} />
       )}
       <CertcheckDialog
         target={row.checkTarget}

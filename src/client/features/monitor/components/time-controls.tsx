@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AUTO_REFRESH_SECONDS, TIME_FILTER_HOURS, TIME_RANGE_UNITS } from '../../../../shared/index.js';
+import { TIME_FILTER_HOURS, TIME_RANGE_UNITS } from '../../../../shared/index.js';
 import { Button } from '../../../components/button.js';
 import { clampCount, LAST_COUNT_MAX, timeFilterFromToken, timeFilterToken, type RangeUnit, type TimeFilter } from '../time-filter.js';
 import { LabelledSelect } from './labelled-select.js';
+import { RefreshSelect } from './refresh-select.js';
 
 const CUSTOM = 'last';
 
@@ -79,13 +80,7 @@ export function TimeControls({ time, refresh, onTime, onRefresh }: TimeControlsP
         onChange={chooseQuick}
       />
       {custom && <LastRangeForm time={time} onTime={onTime} />}
-      <LabelledSelect
-        label={t('monitor:refresh.label')}
-        value={String(refresh)}
-        options={AUTO_REFRESH_SECONDS.map((seconds) => ({ value: String(seconds), label: t(`monitor:refresh.every.${seconds}`) }))}
-        onChange={(value) => onRefresh(Number(value))}
-        className="ml-auto"
-      />
+      <RefreshSelect refresh={refresh} onRefresh={onRefresh} className="ml-auto" />
     </div>
   );
 }
