@@ -1,7 +1,6 @@
 // Fills the rollup tables the task detail reads, directly with multi-row inserts in each table's key
 // order (as years of ingest would leave them, without replaying every result): hour rollups and their
-// task-first copy for every (task, node, hour) of the period, minute rollups and their task-first copy
-// for the last days, and
+// task-first copy for every (task, node, hour) of the period, minute rollups for the last days, and
 // the latest state per (task, node). Every series checks once a minute; about 2 % of checks fail and
 // latencies spread 20-80 ms with a tail. The histogram columns, which these reads never touch, stay 0
 // (a zero costs the same room in a row as any small count). The figures are not those of real
@@ -114,7 +113,7 @@ async function fillHours(db: Db, plan: DetailFillPlan): Promise<void> {
   });
 }
 
-/** rollup_minute (time-first, a transaction per hour) and rollup_minute_by_task (task-first, a transaction per task) for the last minuteDays. */
+/** rollup_minute for the last minuteDays, one transaction per hour of buckets. */
 async function fillMinutes(db: Db, plan: DetailFillPlan): Promise<void> {
   const hours = plan.minuteDays * 24;
   const first = plan.end - hours * HOUR_MS;
@@ -128,18 +127,6 @@ async function fillMinutes(db: Db, plan: DetailFillPlan): Promise<void> {
           const [count, successes, latencyCount, sum, min, max] = bucketFigures(random, 1);
           await writer.add([taskId, nodeId, bucket, count, successes, latencyCount, sum, nullable(min), nullable(max)]);
         }
-      }
-    }
-    await writer.flush();
-  });
-  await inTransactions(db, 'minute rollups by task', plan.taskIds.length, async (trx, index) => {
-    const taskId = plan.taskIds[index] ?? 0;
-    const writer = new TableWriter(trx, 'rollup_minute_by_task', BY_TASK_COLUMNS);
-    const random = seededRandom(200_000 + taskId);
-    for (let minute = 0; minute < hours * 60; minute += 1) {
-      for (const nodeId of plan.nodeIds) {
-        const [count, successes, latencyCount, sum, min, max] = bucketFigures(random, 1);
-        await writer.add([taskId, first + minute * MINUTE_MS, nodeId, count, successes, latencyCount, sum, nullable(min), nullable(max)]);
       }
     }
     await writer.flush();
@@ -165,10 +152,10 @@ export async function fillDetailRollups(db: Db, plan: DetailFillPlan): Promise<n
   const series = plan.taskIds.length * plan.nodeIds.length;
   progress(
     `tasks.detail: writing ${(series * plan.hourDays * 24 * 2).toLocaleString('en')} hour rollup rows and ` +
-      `${(series * plan.minuteDays * 1440 * 2).toLocaleString('en')} minute rollup rows`,
+      `${(series * plan.minuteDays * 1440).toLocaleString('en')} minute rollup rows`,
   );
   await fillHours(db, plan);
   await fillMinutes(db, plan);
   await fillLatest(db, plan);
-  return series * (plan.hourDays * 48 + plan.minuteDays * 2880);
+  return series * (plan.hourDays * 48 + plan.minuteDays * 1440);
 }

@@ -179,14 +179,6 @@ describe('per-task hour rollups', () => {
     taskDay.forEach((row, index) => expect(row.latency_sum).toBeCloseTo(perDay.rows[index]?.latency_sum ?? Number.NaN, 6));
   });
 
-  it('hold rollup_minute as it is keyed per task', async () => {
-    const columns = ['task_id', 'bucket_start', 'node_id', 'count', 'successes', 'latency_count', 'latency_sum', 'latency_min', 'latency_max'] as const;
-    const minute = await store.db.selectFrom('rollup_minute').select(columns).orderBy('task_id').orderBy('bucket_start').orderBy('node_id').execute();
-    const byTask = await store.db.selectFrom('rollup_minute_by_task').select(columns).orderBy('task_id').orderBy('bucket_start').orderBy('node_id').execute();
-    expect(minute.length).toBeGreaterThan(0);
-    expect(byTask).toEqual(minute);
-  });
-
   it('hold rollup_minute summed per task', async () => {
     const perTask = await sql<HourSums & { bucket_start: number }>`
       select bucket_start, task_id, sum(count) as count, sum(successes) as successes, sum(latency_count) as latency_count, sum(latency_sum) as latency_sum

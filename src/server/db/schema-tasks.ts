@@ -160,8 +160,6 @@ export interface TaskTables {
   /** Per (UTC day, task), for lists over days. */
   rollup_task_day: TaskHourRollupTable;
   rollup_hour_by_task: HourByTaskRollupTable;
-  /** rollup_minute the same way, task-first, for one task's minute buckets. */
-  rollup_minute_by_task: HourByTaskRollupTable;
   latest_results: LatestResultsTable;
   store_counters: StoreCountersTable;
 }

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
 
 /**
- * SQL of the task detail reads. Rollup reads take one task from the task-first copies:
- * rollup_minute_by_task (minute buckets by their starts, within the task's own range) and
- * rollup_hour_by_task (hour buckets as one range). Raw results are read only for failed logs, through the partial index of
+ * SQL of the task detail reads. Rollup reads take one task: minute buckets by seeking each bucket
+ * (rollup_minute is time-first), hour buckets as one range of the task-first copy
+ * rollup_hour_by_task. Raw results are read only for failed logs, through the partial index of
  * failed results (migration 0009).
  */
 
@@ -31,11 +31,11 @@ const sumColumns = [
 export function minuteSumsPerNode(db: Db, taskId: number, buckets: readonly number[]): Promise<(RollupSums & { node_id: number })[]> {
   if (buckets.length === 0) return Promise.resolve([]);
   return db
-    .selectFrom('rollup_minute_by_task')
+    .selectFrom('rollup_minute')
     .select('node_id')
     .select(sumColumns)
-    .where('task_id', '=', taskId)
     .where('bucket_start', 'in', buckets)
+    .where('task_id', '=', taskId)
     .groupBy('node_id')
     .execute();
 }
@@ -63,11 +63,11 @@ export function minuteTotals(
 ): Promise<(RollupSums & { bucket_start: number; node_id: number })[]> {
   if (buckets.length === 0 || nodeIds?.length === 0) return Promise.resolve([]);
   let query = db
-    .selectFrom('rollup_minute_by_task')
+    .selectFrom('rollup_minute')
     .select(['bucket_start', nodeIds ? 'node_id' : sql<number>`0`.as('node_id')])
     .select(sumColumns)
-    .where('task_id', '=', taskId)
-    .where('bucket_start', 'in', buckets);
+    .where('bucket_start', 'in', buckets)
+    .where('task_id', '=', taskId);
   if (nodeIds) query = query.where('node_id', 'in', nodeIds);
   return query
     .groupBy(nodeIds ? ['bucket_start', 'node_id'] : ['bucket_start'])

@@ -15,7 +15,7 @@ import { taskRollupDeltas, type RollupDelta, type TaskRollupDelta } from './roll
 
 export type RollupTableName = 'rollup_minute' | 'rollup_hour';
 /** Tables holding rollup_hour's rows, or their sums: written together by upsertHourRollups. */
-type HourRollupTableName = RollupTableName | 'rollup_hour_by_task' | 'rollup_minute_by_task';
+type HourRollupTableName = RollupTableName | 'rollup_hour_by_task';
 
 const RAW_COLUMNS = [
   'id', 'task_id', 'node_id', 'ts', 'type', 'ok', 'latency_ms', 'status_code', 'failure_source', 'failure_code', 'ip_matched', 'details',
@@ -141,10 +141,10 @@ function pushRollupParams(params: unknown[], delta: RollupDelta, bins: readonly 
   for (const bin of bins) params.push(delta.bins[bin]);
 }
 
-/** A rollup's figures without the histogram, in the task-first copy one task's reads use. */
-function upsertByTask(db: Db, table: 'rollup_hour_by_task' | 'rollup_minute_by_task', deltas: readonly RollupDelta[]): Promise<void> {
+/** rollup_hour's figures without the histogram, in the task-first copy the per-task trend reads. */
+function upsertHourByTask(db: Db, deltas: readonly RollupDelta[]): Promise<void> {
   return inChunks(deltas, ROLLUP_CHUNK, async (chunk) => {
-    const text = cached(`${table}:${chunk.length}`, () => rollupUpsertText(table, [], chunk.length));
+    const text = cached(`by-task:${chunk.length}`, () => rollupUpsertText('rollup_hour_by_task', [], chunk.length));
     const params: unknown[] = [];
     for (const delta of chunk) pushRollupParams(params, delta, []);
     await db.executeQuery(CompiledQuery.raw(text, params));
@@ -175,10 +175,9 @@ function upsertTaskSums(db: Db, table: TaskSumsTable, deltas: readonly TaskRollu
   });
 }
 
-/** Adds a batch's minute deltas to rollup_minute, its task-first copy and the per-task minute sums. */
+/** Adds a batch's minute deltas to rollup_minute and the per-task minute sums. */
 export async function upsertMinuteRollups(db: Db, deltas: readonly RollupDelta[]): Promise<void> {
   await upsertRollups(db, 'rollup_minute', deltas);
-  await upsertByTask(db, 'rollup_minute_by_task', deltas);
   await upsertTaskSums(db, 'rollup_task_minute', taskRollupDeltas(deltas));
 }
 
@@ -188,7 +187,7 @@ export async function upsertMinuteRollups(db: Db, deltas: readonly RollupDelta[]
  */
 export async function upsertHourRollups(db: Db, deltas: readonly RollupDelta[]): Promise<void> {
   await upsertRollups(db, 'rollup_hour', deltas);
-  await upsertByTask(db, 'rollup_hour_by_task', deltas);
+  await upsertHourByTask(db, deltas);
   await upsertTaskSums(db, 'rollup_task_hour', taskRollupDeltas(deltas));
   await upsertTaskSums(db, 'rollup_task_day', taskRollupDeltas(dayDeltas(deltas)));
 }

@@ -122,21 +122,14 @@ function oldRollupKeys(db: Db, table: 'rollup_minute' | 'rollup_hour', cutoff: n
     .$asTuple('bucket_start', 'task_id', 'node_id');
 }
 
-/** Minute rollup rows before the cutoff with their task-first copies, a chunk per transaction. */
 function pruneMinuteRollups(db: Db, cutoff: number): Promise<number> {
-  return untilDone(() =>
-    db.transaction().execute(async (trx) => {
-      await trx
-        .deleteFrom('rollup_minute_by_task')
-        .where(({ eb, refTuple }) => eb(refTuple('bucket_start', 'task_id', 'node_id'), 'in', oldRollupKeys(trx, 'rollup_minute', cutoff)))
-        .executeTakeFirst();
-      return changed(
-        await trx
-          .deleteFrom('rollup_minute')
-          .where(({ eb, refTuple }) => eb(refTuple('bucket_start', 'task_id', 'node_id'), 'in', oldRollupKeys(trx, 'rollup_minute', cutoff)))
-          .executeTakeFirst(),
-      );
-    }),
+  return untilDone(async () =>
+    changed(
+      await db
+        .deleteFrom('rollup_minute')
+        .where(({ eb, refTuple }) => eb(refTuple('bucket_start', 'task_id', 'node_id'), 'in', oldRollupKeys(db, 'rollup_minute', cutoff)))
+        .executeTakeFirst(),
+    ),
   );
 }
 

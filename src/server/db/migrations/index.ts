@@ -12,7 +12,6 @@ import { detailIndexes } from './0009-detail-indexes.js';
 import { localNodeDns } from './0010-local-node-dns.js';
 import { taskMinuteRollups } from './0011-task-minute-rollups.js';
 import { taskDayRollups } from './0012-task-day-rollups.js';
-import { minuteByTask } from './0013-minute-by-task.js';
 
 /** Every migration, in the order of their names; add one file and one line per migration. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,7 +27,6 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010_local_node_dns': localNodeDns,
   '0011_task_minute_rollups': taskMinuteRollups,
   '0012_task_day_rollups': taskDayRollups,
-  '0013_minute_by_task': minuteByTask,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
