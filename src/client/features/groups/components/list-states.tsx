@@ -1,35 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.js';
+import { ListLoadError, ListSkeleton } from '../../../components/list-states.js';
 
-const SKELETON_ROWS = 5;
-
-/** Grey bars in the shape of the list while the first page loads. */
 export function GroupListSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <div role="status" aria-label={t('loading')} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4">
-      {Array.from({ length: SKELETON_ROWS }, (_, index) => (
-        <div key={index} aria-hidden="true" className="flex items-center gap-4 motion-safe:animate-pulse">
-          <div className="h-4 w-1/3 rounded bg-slate-200" />
-          <div className="h-4 w-12 rounded bg-slate-100" />
-          <div className="hidden h-4 w-1/5 rounded bg-slate-100 sm:block" />
-        </div>
-      ))}
-    </div>
-  );
+  return <ListSkeleton rows={5} />;
 }
 
 /** Already translated text; a retry asks again. */
 export function GroupListError({ text, onRetry }: { text: string; onRetry: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-slate-200 bg-white p-8 text-center">
-      <p className="text-sm text-slate-700">{text}</p>
-      <Button variant="secondary" onClick={onRetry}>
-        {t('retry')}
-      </Button>
-    </div>
-  );
+  return <ListLoadError text={text} onRetry={onRetry} />;
 }
 
 interface GroupListEmptyProps {

@@ -1,37 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button.js';
 import { NODE_STATUSES } from '../../../../shared/index.js';
+import { Button } from '../../../components/button.js';
+import { ListLoadError, ListSkeleton } from '../../../components/list-states.js';
 import { NodeStatusBadge } from './status-badge.js';
 
-const SKELETON_ROWS = 6;
-
-/** Grey bars in the shape of the list while the first page loads. */
 export function NodeListSkeleton() {
-  const { t } = useTranslation();
-  return (
-    <div role="status" aria-label={t('loading')} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-4">
-      {Array.from({ length: SKELETON_ROWS }, (_, index) => (
-        <div key={index} aria-hidden="true" className="flex items-center gap-4 motion-safe:animate-pulse">
-          <div className="h-4 w-1/4 rounded bg-slate-200" />
-          <div className="h-4 w-1/5 rounded bg-slate-100" />
-          <div className="hidden h-4 w-1/6 rounded bg-slate-100 sm:block" />
-          <div className="h-5 w-14 rounded-full bg-slate-200" />
-        </div>
-      ))}
-    </div>
-  );
+  return <ListSkeleton rows={6} />;
 }
 
 export function NodeListError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
-  return (
-    <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-slate-200 bg-white p-8 text-center">
-      <p className="text-sm text-slate-700">{t('nodes.loadFailed')}</p>
-      <Button variant="secondary" onClick={onRetry}>
-        {t('retry')}
-      </Button>
-    </div>
-  );
+  return <ListLoadError text={t('nodes.loadFailed')} onRetry={onRetry} />;
 }
 
 /** No node at all, or none matching the filters (then with a way back to every node). */
