@@ -4,10 +4,10 @@ import { HISTOGRAM_COLUMNS } from './histogram.js';
 import type { RollupTableName } from './results-repo.js';
 
 /** Tables with per-task sums by bucket: minute or hour sums per task. */
-export type TaskSumsTableName = 'rollup_task_minute' | 'rollup_task_hour';
+export type TaskSumsTableName = 'rollup_task_minute' | 'rollup_task_hour' | 'rollup_task_day';
 
-/** Sums per task of a customer's live tasks over [from, to) (a range scan of one table's buckets). */
-export function sumsPerTask(db: Db, table: TaskSumsTableName, custId: number, from: number, to: number) {
+/** Sums per task of a customer's live tasks (of these types, when given) over [from, to): a range scan of one table's buckets. */
+export function sumsPerTask(db: Db, table: TaskSumsTableName, custId: number, from: number, to: number, types?: readonly number[]) {
   return db
     .selectFrom(table)
     .select(({ fn }) => [
@@ -19,9 +19,10 @@ export function sumsPerTask(db: Db, table: TaskSumsTableName, custId: number, fr
     ])
     .where('bucket_start', '>=', from)
     .where('bucket_start', '<', to)
-    .where('task_id', 'in', (eb) =>
-      eb.selectFrom('tasks').select('id').where('cust_id', '=', custId).where('deleted_at', 'is', null),
-    )
+    .where('task_id', 'in', (eb) => {
+      const live = eb.selectFrom('tasks').select('id').where('cust_id', '=', custId).where('deleted_at', 'is', null);
+      return types ? live.where('type', 'in', [...types]) : live;
+    })
     .groupBy('task_id')
     .execute();
 }

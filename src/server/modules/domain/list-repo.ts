@@ -15,29 +15,6 @@ export function tasksOfType(db: Db, custId: number, type: number, filters: { sta
 
 export type ListTaskRow = Awaited<ReturnType<typeof tasksOfType>>[number];
 
-/** Tables with per-task sums by bucket: minute or hour sums per task. */
-export type SumsTable = 'rollup_task_minute' | 'rollup_task_hour' | 'rollup_task_day';
-
-/** Sums per task over [from, to) of the customer's live tasks of one type. */
-export function sumsOfType(db: Db, table: SumsTable, custId: number, type: number, from: number, to: number) {
-  return db
-    .selectFrom(table)
-    .select(({ fn }) => [
-      'task_id',
-      fn.sum<number>('count').as('count'),
-      fn.sum<number>('successes').as('successes'),
-      fn.sum<number>('latency_count').as('latency_count'),
-      fn.sum<number>('latency_sum').as('latency_sum'),
-    ])
-    .where('bucket_start', '>=', from)
-    .where('bucket_start', '<', to)
-    .where('task_id', 'in', (eb) =>
-      eb.selectFrom('tasks').select('id').where('cust_id', '=', custId).where('type', '=', type).where('deleted_at', 'is', null),
-    )
-    .groupBy('task_id')
-    .execute();
-}
-
 /** When each of these tasks was last checked by any node. */
 export async function lastCheckTimes(db: Db, taskIds: readonly number[]): Promise<Map<number, number>> {
   if (taskIds.length === 0) return new Map();

@@ -5,7 +5,8 @@ import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
 import type { StoreContext } from '../tasks/store-context.js';
 import { deploySummaries } from './deploy-summary.js';
-import { lastCheckTimes, sumsOfType, tasksOfType, type ListTaskRow, type SumsTable } from './list-repo.js';
+import { sumsPerTask, type TaskSumsTableName } from '../../ingest/read-repo.js';
+import { lastCheckTimes, tasksOfType, type ListTaskRow } from './list-repo.js';
 
 type ListQuery = DomainListQuery;
 
@@ -35,7 +36,7 @@ interface Figures {
   latencySum: number;
 }
 
-type SumsRow = Awaited<ReturnType<typeof sumsOfType>>[number];
+type SumsRow = Awaited<ReturnType<typeof sumsPerTask>>[number];
 
 /** Adds sum rows into per-task figures. */
 function addFigures(figures: Map<number, Figures>, rows: readonly SumsRow[]): void {
@@ -50,7 +51,7 @@ function addFigures(figures: Map<number, Figures>, rows: readonly SumsRow[]): vo
 }
 
 /** Reads of [from, to) in whole hours: the UTC days wholly inside from the day sums, the hours at the edges from the hour sums. */
-function hourAndDayReads(from: number, to: number): { table: SumsTable; from: number; to: number }[] {
+function hourAndDayReads(from: number, to: number): { table: TaskSumsTableName; from: number; to: number }[] {
   const firstDay = Math.ceil(from / DAY_MS) * DAY_MS;
   const endDay = Math.floor(to / DAY_MS) * DAY_MS;
   if (firstDay >= endDay) return [{ table: 'rollup_task_hour', from, to }];
@@ -58,18 +59,18 @@ function hourAndDayReads(from: number, to: number): { table: SumsTable; from: nu
     { table: 'rollup_task_hour', from, to: firstDay },
     { table: 'rollup_task_day', from: firstDay, to: endDay },
     { table: 'rollup_task_hour', from: endDay, to },
-  ].filter((read) => read.to > read.from) as { table: SumsTable; from: number; to: number }[];
+  ].filter((read) => read.to > read.from) as { table: TaskSumsTableName; from: number; to: number }[];
 }
 
 /** Sums per task over the range: minute sums up to 3 h, else hour and day sums over the range widened to whole hours. */
 async function figuresOf(db: Db, custId: number, type: number, range: TimeRange): Promise<Map<number, Figures>> {
   const figures = new Map<number, Figures>();
   if (range.to - range.from <= MINUTE_SUMS_MAX_MS) {
-    addFigures(figures, await sumsOfType(db, 'rollup_task_minute', custId, type, range.from, range.to));
+    addFigures(figures, await sumsPerTask(db, 'rollup_task_minute', custId, range.from, range.to, [type]));
     return figures;
   }
   const reads = hourAndDayReads(Math.floor(range.from / HOUR_MS) * HOUR_MS, Math.ceil(range.to / HOUR_MS) * HOUR_MS);
-  for (const read of reads) addFigures(figures, await sumsOfType(db, read.table, custId, type, read.from, read.to));
+  for (const read of reads) addFigures(figures, await sumsPerTask(db, read.table, custId, read.from, read.to, [type]));
   return figures;
 }
 

@@ -10,7 +10,8 @@ import { ENABLE_STATUS, SERVICE_STATUS, serviceStatusOf, type ServiceStatus } fr
 import { isoTime } from '../../db/columns.js';
 import type { StoreContext } from '../tasks/store-context.js';
 import { listRangeOf } from './list.js';
-import { overviewTasks, sumsOfTypes, type OverviewTaskRow } from './overview-status-repo.js';
+import { sumsPerTask } from '../../ingest/read-repo.js';
+import { overviewTasks, type OverviewTaskRow } from './overview-status-repo.js';
 
 const HOUR_MS = 3_600_000;
 /** Up to this span the bands read minute rollups; beyond, whole hours of the per-task hour sums (as the task list does). */
@@ -27,7 +28,7 @@ async function figuresOf(ctx: StoreContext, custId: number, range: { from: numbe
   const byMinute = range.to - range.from <= MINUTE_SUMS_MAX_MS;
   const from = byMinute ? range.from : Math.floor(range.from / HOUR_MS) * HOUR_MS;
   const to = byMinute ? range.to : Math.ceil(range.to / HOUR_MS) * HOUR_MS;
-  const rows = await sumsOfTypes(ctx.db, byMinute ? 'rollup_task_minute' : 'rollup_task_hour', custId, OVERVIEW_MONITOR_TYPES, from, to);
+  const rows = await sumsPerTask(ctx.db, byMinute ? 'rollup_task_minute' : 'rollup_task_hour', custId, from, to, OVERVIEW_MONITOR_TYPES);
   return new Map(
     rows.map((row) => [
       row.task_id,
