@@ -44,3 +44,16 @@ export async function uncountAttempt(db: Db, key: string): Promise<void> {
 export async function deleteCounter(db: Db, key: string): Promise<void> {
   await db.deleteFrom('login_failures').where('key', '=', key).execute();
 }
+
+/**
+ * Deletes the counters that would start over at their next attempt (window passed without a lock,
+ * or lock ended), so guesses at many accounts or from many addresses do not pile up rows forever.
+ * Uses the same rule as countAttempt, so no counter that still counts is lost.
+ */
+export async function deleteEndedCounters(db: Db, now: number, windowMs: number): Promise<number> {
+  const result = await db
+    .deleteFrom('login_failures')
+    .where((eb) => eb.or([eb.and([eb('locked_until', 'is', null), eb('window_start', '<=', now - windowMs)]), eb('locked_until', '<=', now)]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

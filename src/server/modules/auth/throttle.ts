@@ -1,6 +1,7 @@
 import type { ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
-import { countAttempt, deleteCounter, uncountAttempt } from './throttle-repo.js';
+import type { Db } from '../../db/connection.js';
+import { countAttempt, deleteCounter, deleteEndedCounters, uncountAttempt } from './throttle-repo.js';
 
 /** Password-attempt counters: one per account and one per client address (which allows 4x). */
 export interface ThrottleKeys {
@@ -9,6 +10,16 @@ export interface ThrottleKeys {
 }
 
 const ADDRESS_FACTOR = 4;
+const PRUNE_EVERY_MS = 10 * 60_000;
+const lastPruneByDb = new WeakMap<Db, number>();
+
+/** At most every ten minutes, an attempt first clears the counters that have ended. */
+async function pruneEndedCounters(db: Db, now: number, windowMs: number): Promise<void> {
+  const last = lastPruneByDb.get(db);
+  if (last !== undefined && now - last < PRUNE_EVERY_MS) return;
+  lastPruneByDb.set(db, now);
+  await deleteEndedCounters(db, now, windowMs);
+}
 
 export function throttleKeys(scope: 'user' | 'admin', account: string, ip: string): ThrottleKeys {
   return { account: `${scope}:${account.toLowerCase()}`, address: `ip:${ip}` };
@@ -19,6 +30,7 @@ async function admitAttempt(ctx: ServerContext, keys: ThrottleKeys): Promise<voi
   const now = ctx.now();
   const windowMs = ctx.config.loginLockSeconds * 1000;
   const max = ctx.config.loginMaxFailures;
+  await pruneEndedCounters(ctx.db, now, windowMs);
   if ((await countAttempt(ctx.db, keys.account, { now, windowMs, max })) > max) throw new AppError(2011);
   const addressMax = max * ADDRESS_FACTOR;
   if ((await countAttempt(ctx.db, keys.address, { now, windowMs, max: addressMax })) > addressMax) throw new AppError(2011);
