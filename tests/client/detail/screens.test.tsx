@@ -141,7 +141,7 @@ describe('task detail screen', () => {
     expect(page).toContain('shop.example.test:8443/health');
     expect(page).toContain('Every 5 min');
     expect(page).toContain('Error nodes: 1');
-    expect(page).toContain('77.78 %');
+    expect(page).toContain('77.78%');
     expect(page).toContain('Warning');
     expect(page).toContain('140 / 180');
     // Worst first: Lhasa (50 %) before Singapore (83 %) before Beijing (100 %).
