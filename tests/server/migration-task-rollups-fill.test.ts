@@ -6,6 +6,7 @@ import { DB_FILE_NAME, openDatabase, type Db } from '../../src/server/db/connect
 import { taskMinuteRollups } from '../../src/server/db/migrations/0011-task-minute-rollups.js';
 import { taskDayRollups } from '../../src/server/db/migrations/0012-task-day-rollups.js';
 import { migrateToLatest } from '../../src/server/db/migrations/index.js';
+import { HISTOGRAM_COLUMNS } from '../../src/server/ingest/histogram.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
@@ -18,6 +19,8 @@ interface Sums {
   latency_count: number;
   latency_sum: number;
 }
+
+const emptyHistogram = Object.fromEntries(HISTOGRAM_COLUMNS.map((column) => [column, 0])) as Record<(typeof HISTOGRAM_COLUMNS)[number], number>;
 
 const sumsOf = (index: number): Sums => ({ count: 2 + index, successes: 1 + index, latency_count: 1 + index, latency_sum: 10.5 * (index + 1) });
 
@@ -44,7 +47,7 @@ describe('migrations 0011 and 0012 fill the per-task rollups from what an older 
     const rows = [];
     for (const taskId of [1, 2]) {
       for (const minute of [0, 1]) {
-        for (const nodeId of [10, 11, 12]) rows.push({ task_id: taskId, node_id: nodeId, bucket_start: DAY + minute * MINUTE_MS, ...sumsOf(nodeId - 10 + minute) });
+        for (const nodeId of [10, 11, 12]) rows.push({ task_id: taskId, node_id: nodeId, bucket_start: DAY + minute * MINUTE_MS, latency_min: null, latency_max: null, ...emptyHistogram, ...sumsOf(nodeId - 10 + minute) });
       }
     }
     await db.insertInto('rollup_minute').values(rows).execute();

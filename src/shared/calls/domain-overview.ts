@@ -1,30 +1,51 @@
 import { z } from 'zod';
-import { MONITOR_TYPES, SERVICE_STATUS, type MonitorType } from '../codes.js';
+import {
+  MONITOR_TYPES,
+  MONITOR_TYPE_CODES,
+  SERVICE_STATUS,
+  SERVICE_STATUS_BANDS,
+  SSL_STATUS,
+  type MonitorType,
+  type ServiceStatus,
+  type SslStatus,
+} from '../codes.js';
 import { TIME_FILTER_HOURS } from '../constants.js';
 import { Timestamp } from './common.js';
 import { defineCall } from './define.js';
 
 /**
- * The on-call glance of /overview in one read: for each monitor type with results (1-5), how many
- * of the customer's enabled tasks are normal, warning, error or without data by the §3 bands over
- * the last `hours`, and the enabled tasks now in error or warning, worst first. Disabled tasks are
- * counted apart and never listed: nobody is on call for a task that is switched off.
+ * The on-call glance of /overview in one read: for each of the seven monitor types, how many of
+ * the customer's enabled tasks are normal, warning, error or without data by the §3 bands, and the
+ * enabled tasks now in error or warning, worst first. Disabled tasks are counted apart and never
+ * listed: nobody is on call for a task that is switched off.
+ *
+ * Types 1-6 band by the availability of their checks over the last `hours`. SSL tasks band by
+ * their certificate as the SSL list shows it (the one expiring soonest among the nodes' newest
+ * checks), whatever the range: an SSL task may be checked once an hour.
  */
 
-/** The monitor types whose tasks have results (traceroute and SSL have their own calls). */
-export const OVERVIEW_MONITOR_TYPES: readonly MonitorType[] = [
-  MONITOR_TYPES.ICMP,
-  MONITOR_TYPES.TCP,
-  MONITOR_TYPES.HTTP,
-  MONITOR_TYPES.HTTPS,
-  MONITOR_TYPES.DNS,
-];
+/** The monitor types of the glance, in card order: all seven. */
+export const OVERVIEW_MONITOR_TYPES: readonly MonitorType[] = MONITOR_TYPE_CODES;
+
+/** The types banded by the availability of their checks over the range (types 1-6). */
+export const AVAILABILITY_BAND_TYPES: readonly MonitorType[] = MONITOR_TYPE_CODES.filter((type) => type !== MONITOR_TYPES.SSL);
 
 export const OVERVIEW_ATTENTION_MAX = 100;
 
+/**
+ * §3 for an SSL task: not expired normal, expiring within a week warning, expired error; checked
+ * but no certificate read (every node's newest check failed) error; never checked no data.
+ */
+export function sslServiceStatusOf(sslStatus: SslStatus | null, checked: boolean): ServiceStatus {
+  if (sslStatus === SSL_STATUS.NOT_EXPIRED) return SERVICE_STATUS.NORMAL;
+  if (sslStatus === SSL_STATUS.EXPIRING) return SERVICE_STATUS.WARNING;
+  if (sslStatus === SSL_STATUS.EXPIRED) return SERVICE_STATUS.ERROR;
+  return checked ? SERVICE_STATUS.ERROR : SERVICE_STATUS.NONE;
+}
+
 export const DomainOverviewBody = z
   .strictObject({
-    /** The range the bands cover: the last 1, 2, 3, 6, 12 or 168 hours. */
+    /** The range the availability bands cover: the last 1, 2, 3, 6, 12 or 168 hours. */
     hours: z.literal(TIME_FILTER_HOURS).default(1),
     /** How many tasks in trouble to list at most (the count of all of them comes apart). */
     limit: z.number().int().min(1).max(OVERVIEW_ATTENTION_MAX).default(20),
@@ -36,7 +57,7 @@ export type DomainOverviewQuery = z.output<typeof DomainOverviewBody>;
 
 export const OverviewTypeCounts = z.object({
   type: z.number().int(),
-  /** Enabled tasks by band over the range. */
+  /** Enabled tasks by band (SSL: not expired, expiring within a week, expired or check failed, never checked). */
   normal: z.number().int(),
   warning: z.number().int(),
   error: z.number().int(),
@@ -44,6 +65,20 @@ export const OverviewTypeCounts = z.object({
   disabled: z.number().int(),
 });
 export type OverviewTypeCounts = z.infer<typeof OverviewTypeCounts>;
+
+/** What an SSL task in trouble shows instead of availability: its certificate as the SSL list shows it. */
+export const AttentionCertificate = z.object({
+  /** 2 expiring within a week, 3 expired; null when the newest checks read no certificate. */
+  sslStatus: z.literal(Object.values(SSL_STATUS)).nullable(),
+  validTo: Timestamp.nullable(),
+  /** Whole days left, negative once expired; null without a certificate. */
+  daysLeft: z.number().int().nullable(),
+  /** Every node's newest check failed to read a certificate. */
+  checkFailed: z.boolean(),
+  /** The newest check of any node. */
+  lastCheckAt: Timestamp,
+});
+export type AttentionCertificate = z.infer<typeof AttentionCertificate>;
 
 /** An enabled task in the warning or error band. */
 export const AttentionTask = z.object({
@@ -53,15 +88,18 @@ export const AttentionTask = z.object({
   domain: z.string(),
   port: z.number().int().nullable(),
   otherPath: z.string(),
-  availabilityPercent: z.number(),
-  /** Average response time of the successful checks; null when every check failed. */
+  /** Over the range; null for SSL tasks, which band by their certificate. */
+  availabilityPercent: z.number().nullable(),
+  /** Average response time of the successful checks; null when every check failed, and for SSL tasks. */
   avgResponseMs: z.number().nullable(),
   serviceStatus: z.literal([SERVICE_STATUS.WARNING, SERVICE_STATUS.ERROR]),
+  /** SSL tasks only (null for the others). */
+  certificate: AttentionCertificate.nullable(),
 });
 export type AttentionTask = z.infer<typeof AttentionTask>;
 
 export const DomainOverviewAnswer = z.object({
-  /** The range the figures cover. */
+  /** The range the availability figures cover. */
   from: Timestamp,
   to: Timestamp,
   /** One entry per type of OVERVIEW_MONITOR_TYPES, in that order. */
@@ -75,14 +113,35 @@ export type DomainOverviewAnswer = z.infer<typeof DomainOverviewAnswer>;
 
 const byName = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
+const ascending = (a: number, b: number) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
- * Worst first: the lowest availability leads (so every error comes before every warning), then
- * the slower task, then by name and id so the order never flickers between refreshes.
+ * Where a task ranks within its band: its availability. An SSL task ranks as 0 % in error (an
+ * expired or unreadable certificate fails every visit) and at the top of the warning band when
+ * expiring (it still works).
+ */
+function rankPercentOf(task: AttentionTask): number {
+  if (task.availabilityPercent !== null) return task.availabilityPercent;
+  return task.serviceStatus === SERVICE_STATUS.ERROR ? 0 : SERVICE_STATUS_BANDS.normal;
+}
+
+/** Fewer days left rank worse, a check that read no certificate worst; tasks without a certificate tie. */
+function daysLeftRankOf(task: AttentionTask): number {
+  if (!task.certificate) return 0;
+  return task.certificate.daysLeft ?? Number.NEGATIVE_INFINITY;
+}
+
+/**
+ * Worst first: every error before every warning, then the lowest availability (see rankPercentOf),
+ * the slower task (no successful check counting as slowest), the fewer days left, then by name and
+ * id so the order never flickers between refreshes.
  */
 export function compareAttention(a: AttentionTask, b: AttentionTask): number {
   return (
-    a.availabilityPercent - b.availabilityPercent ||
-    (b.avgResponseMs ?? Number.POSITIVE_INFINITY) - (a.avgResponseMs ?? Number.POSITIVE_INFINITY) ||
+    b.serviceStatus - a.serviceStatus ||
+    ascending(rankPercentOf(a), rankPercentOf(b)) ||
+    ascending(b.avgResponseMs ?? Number.POSITIVE_INFINITY, a.avgResponseMs ?? Number.POSITIVE_INFINITY) ||
+    ascending(daysLeftRankOf(a), daysLeftRankOf(b)) ||
     byName.compare(a.name, b.name) ||
     a.id - b.id
   );
@@ -98,8 +157,14 @@ export const domainOverviewCalls = {
     method: 'POST',
     path: '/domain/overview',
     summary:
-      "The overview's glance: per monitor type 1-5 the enabled tasks normal, warning, error and without data over the last `hours` (default 1) " +
-      'and the disabled ones, and the enabled tasks in warning or error, worst first (lowest availability), at most `limit` (default 20).',
+      "The overview's glance: per monitor type (all seven, in type order) the enabled tasks normal, warning, error and without data, and the disabled ones; " +
+      'and the enabled tasks in warning or error, worst first, at most `limit` (default 20). Types 1-6 band by availability over the last `hours` ' +
+      '(default 1: ≥ 95 % normal, ≥ 75 % warning, below error, no check no data). SSL tasks band by the certificate expiring soonest among their nodes\' ' +
+      'newest checks, whatever `hours`: not expired normal, expiring within a week warning, expired or no certificate read error, never checked no data. ' +
+      'An attention entry carries `availabilityPercent` and `avgResponseMs` for types 1-6 and, for SSL tasks (availability null), ' +
+      '`certificate`: SSL status, expiry, days left, whether the check failed, and the newest check time. ' +
+      'Worst first: errors before warnings, then lowest availability (an SSL error ranking as 0 %, an expiring certificate at the top of the warning band), ' +
+      'slower response, fewer days left, name.',
     body: DomainOverviewBody,
     answer: DomainOverviewAnswer,
     access: 'session',

@@ -71,6 +71,8 @@ describe('POST /domain/overview', () => {
       { type: 3, normal: 1, warning: 1, error: 1, none: 2, disabled: 1 },
       { type: 4, normal: 0, warning: 0, error: 0, none: 0, disabled: 0 },
       { type: 5, normal: 0, warning: 0, error: 0, none: 0, disabled: 0 },
+      { type: 6, normal: 0, warning: 0, error: 0, none: 0, disabled: 0 },
+      { type: 7, normal: 0, warning: 0, error: 0, none: 0, disabled: 0 },
     ]);
   });
 
@@ -88,6 +90,7 @@ describe('POST /domain/overview', () => {
       availabilityPercent: 0,
       avgResponseMs: null,
       serviceStatus: 3,
+      certificate: null,
     });
     expect(answer.attention[1]).toMatchObject({ name: 'Broken', availabilityPercent: 50, avgResponseMs: 300, serviceStatus: 3 });
     expect(answer.attention[2]).toMatchObject({ name: 'Slow', availabilityPercent: 80, serviceStatus: 2, otherPath: '/health' });
@@ -118,7 +121,7 @@ describe('POST /domain/overview', () => {
     const custId = await addCustomer(fx.server, 'Empty Ltd');
     await addUser(fx.server, { account: 'empty01', custId });
     const answer = await overview(undefined, await fx.server.login('empty01'));
-    expect(answer.types.map((counts) => counts.normal + counts.warning + counts.error + counts.none + counts.disabled)).toEqual([0, 0, 0, 0, 0]);
+    expect(answer.types.map((counts) => counts.normal + counts.warning + counts.error + counts.none + counts.disabled)).toEqual([0, 0, 0, 0, 0, 0, 0]);
     expect([answer.attention, answer.attentionTotal]).toEqual([[], 0]);
   });
 

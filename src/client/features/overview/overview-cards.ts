@@ -1,10 +1,16 @@
 import {
+  ENABLE_STATUS,
+  MONITOR_TYPES,
   MONITOR_TYPE_CODES,
+  SERVICE_STATUS,
+  SSL_STATUS,
   worstFirst,
+  type AttentionCertificate,
   type AttentionTask,
   type DomainOverviewAnswer,
   type MonitorQtyAnswer,
   type MonitorType,
+  type ServiceStatus,
 } from '../../../shared/index.js';
 
 export interface BandCounts {
@@ -20,7 +26,7 @@ export interface TypeCard {
   total: number;
   enabled: number;
   disabled: number;
-  /** Enabled tasks by §3 band over the last hour; null for types without figures yet (traceroute, SSL) or before they load. */
+  /** Enabled tasks by §3 band (SSL: by certificate); null before the status loads, or when the answer has no entry for the type. */
   bands: BandCounts | null;
 }
 
@@ -39,7 +45,57 @@ export function typeCardsOf(qty: MonitorQtyAnswer | undefined, overview: DomainO
   });
 }
 
-/** The tasks in trouble, worst first (lowest availability), whatever order they arrived in. */
+/**
+ * The translation key of a band on a type's card: the service status words, and for SSL the
+ * certificate's (not expired, expiring within a week, expired or check failed, not checked yet).
+ */
+export function bandLabelKeyOf(type: number, status: ServiceStatus): string {
+  return type === MONITOR_TYPES.SSL ? `monitor:overview.sslBand.${status}` : `monitor:service.${status}`;
+}
+
+const SSL_FILTER_OF_BAND: Partial<Record<ServiceStatus, number>> = {
+  [SERVICE_STATUS.NORMAL]: SSL_STATUS.NOT_EXPIRED,
+  [SERVICE_STATUS.WARNING]: SSL_STATUS.EXPIRING,
+  [SERVICE_STATUS.ERROR]: SSL_STATUS.EXPIRED,
+};
+
+/**
+ * The task list filtered to a band's enabled tasks. The SSL list filters by SSL status (`ssl`):
+ * its error filter shows the expired certificates (it has none for a failed check) and its tasks
+ * never checked have no filter, so that band opens the enabled SSL tasks.
+ */
+export function bandLinkOf(type: number, status: ServiceStatus): string {
+  const params = new URLSearchParams({ status: String(ENABLE_STATUS.ENABLED) });
+  if (type !== MONITOR_TYPES.SSL) params.set('service', String(status));
+  else if (SSL_FILTER_OF_BAND[status] !== undefined) params.set('ssl', String(SSL_FILTER_OF_BAND[status]));
+  return `/monitor/${type}?${params.toString()}`;
+}
+
+/** Where a task in trouble leads: its detail, a traceroute task's route history, an SSL task (no detail screen) the SSL list searched for its domain. */
+export function attentionPathOf(task: Pick<AttentionTask, 'id' | 'type' | 'domain'>): string {
+  if (task.type === MONITOR_TYPES.SSL) return `/monitor/${task.type}?${new URLSearchParams({ q: task.domain }).toString()}`;
+  if (task.type === MONITOR_TYPES.TRACEROUTE) return `/monitor/${task.type}/tracedetail/${task.id}`;
+  return `/monitor/${task.type}/detail/${task.id}`;
+}
+
+/** What an SSL task in trouble shows instead of availability: the failed check, or how long ago or in how many days the certificate expires. */
+export function certificateTextOf(certificate: AttentionCertificate): { key: 'checkFailed' | 'expiredAgo' | 'expiresToday' | 'daysLeft'; days: number } {
+  if (certificate.checkFailed || certificate.daysLeft === null) return { key: 'checkFailed', days: 0 };
+  if (certificate.daysLeft < 0) return { key: 'expiredAgo', days: -certificate.daysLeft };
+  if (certificate.daysLeft === 0) return { key: 'expiresToday', days: 0 };
+  return { key: 'daysLeft', days: certificate.daysLeft };
+}
+
+const two = (value: number) => String(value).padStart(2, '0');
+
+/** A time as its local day, YYYY-MM-DD as the SSL list writes dates; '' when unreadable. */
+export function localDayOf(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+}
+
+/** The tasks in trouble, worst first, whatever order they arrived in. */
 export function attentionOrder(overview: DomainOverviewAnswer | undefined): AttentionTask[] {
   return worstFirst(overview?.attention ?? []);
 }

@@ -4,34 +4,14 @@ import { ENABLE_STATUS } from '../../../shared/codes.js';
 import { isoTime, isoTimeOrNull, parseJsonColumn } from '../../db/columns.js';
 import type { ServerContext } from '../../context.js';
 import { deploySummaries } from './deploy-summary.js';
-import { certificateFieldsOf, certificateNow, storedCertificate, type CertificateNow } from './ssl-certificate.js';
-import { newestSslChecks, sslTasksOf, type SslTaskRow as TaskColumns } from './ssl-repo.js';
+import { certificateFieldsOf } from './ssl-certificate.js';
+import { newestCertificates, type CertificateSeen as Seen } from './ssl-newest.js';
+import { sslTasksOf, type SslTaskRow as TaskColumns } from './ssl-repo.js';
 
 /**
  * The SSL task list: each task shows the certificate expiring soonest among its nodes' newest
  * checks (the one that will bite first), days left counted now, and its newest check of any node.
  */
-
-interface Seen {
-  lastCheckAt: number;
-  soonest: (CertificateNow & { authorized: boolean | null }) | null;
-}
-
-async function newestByTask(ctx: ServerContext, custId: number): Promise<Map<number, Seen>> {
-  const now = ctx.now();
-  const byTask = new Map<number, Seen>();
-  for (const check of await newestSslChecks(ctx.db, custId)) {
-    const seen = byTask.get(check.task_id) ?? { lastCheckAt: check.ts, soonest: null };
-    seen.lastCheckAt = Math.max(seen.lastCheckAt, check.ts);
-    const stored = storedCertificate(check.details);
-    if (stored) {
-      const current = { ...certificateNow(stored.certificate, now), authorized: stored.authorized };
-      if (!seen.soonest || current.validToMs < seen.soonest.validToMs) seen.soonest = current;
-    }
-    byTask.set(check.task_id, seen);
-  }
-  return byTask;
-}
 
 const StringList = z.array(z.string());
 const NumberList = z.array(z.number());
@@ -89,7 +69,7 @@ function comparatorOf(query: SslSearchQuery): (a: Row, b: Row) => number {
 
 /** One page of the customer's SSL tasks with their certificates. */
 export async function searchSslTasks(ctx: ServerContext, custId: number, query: SslSearchQuery): Promise<SslSearchAnswer> {
-  const [tasks, seen] = await Promise.all([sslTasksOf(ctx.db, custId, { status: query.status, group: query.group }), newestByTask(ctx, custId)]);
+  const [tasks, seen] = await Promise.all([sslTasksOf(ctx.db, custId, { status: query.status, group: query.group }), newestCertificates(ctx.db, custId, ctx.now())]);
   const rows = tasks.map((task) => rowOf(task, seen.get(task.id))).filter((row) => matches(row, query));
   rows.sort(comparatorOf(query));
   const start = (query.page - 1) * query.pageSize;

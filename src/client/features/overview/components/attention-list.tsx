@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import type { AttentionTask } from '../../../../shared/index.js';
+import type { AttentionCertificate, AttentionTask } from '../../../../shared/index.js';
+import { attentionPathOf, certificateTextOf, localDayOf } from '../overview-cards.js';
 import { BAND_TONES } from './tones.js';
 
 function targetOf(task: AttentionTask): string {
@@ -9,17 +10,42 @@ function targetOf(task: AttentionTask): string {
   return task.otherPath === '' || task.otherPath.startsWith('/') ? `${withPort}${task.otherPath}` : `${withPort}/${task.otherPath}`;
 }
 
-function AttentionItem({ task }: { task: AttentionTask }) {
+/** Availability and average response time over the range (types 1-6). */
+function AvailabilityFigures({ task, tone }: { task: AttentionTask; tone: string }) {
   const { t, i18n } = useTranslation();
-  const tone = BAND_TONES[task.serviceStatus];
-  const percent = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(task.availabilityPercent);
+  const percent = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 2 }).format(task.availabilityPercent ?? 0);
   const ms = task.avgResponseMs === null ? null : new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 }).format(task.avgResponseMs);
   return (
+    <span className="flex items-baseline gap-3 text-sm tabular-nums">
+      <span className={`font-semibold ${tone}`}>{t('monitor:list.percent', { value: percent })}</span>
+      <span className="text-slate-600">{ms === null ? t('monitor:list.noValue') : t('monitor:list.ms', { value: ms })}</span>
+    </span>
+  );
+}
+
+/** An SSL task: days left or how long ago it expired, and its expiry date; or that its check failed, and when. */
+function CertificateFigures({ certificate, tone }: { certificate: AttentionCertificate; tone: string }) {
+  const { t, i18n } = useTranslation();
+  const text = certificateTextOf(certificate);
+  const shown = new Intl.NumberFormat(i18n.language).format(text.days);
+  const when =
+    text.key === 'checkFailed' || certificate.validTo === null
+      ? t('monitor:overview.lastCheck', { date: localDayOf(certificate.lastCheckAt) })
+      : t('monitor:overview.expiresOn', { date: localDayOf(certificate.validTo) });
+  return (
+    <span className="flex items-baseline gap-3 text-sm tabular-nums">
+      <span className={`font-semibold ${tone}`}>{t(`monitor:overview.${text.key}`, { count: text.days, shown })}</span>
+      <span className="text-slate-600">{when}</span>
+    </span>
+  );
+}
+
+function AttentionItem({ task }: { task: AttentionTask }) {
+  const { t } = useTranslation();
+  const tone = BAND_TONES[task.serviceStatus];
+  return (
     <li data-task-id={task.id}>
-      <Link
-        to={`/monitor/${task.type}/detail/${task.id}`}
-        className="focus-ring flex min-h-14 flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 hover:bg-slate-50"
-      >
+      <Link to={attentionPathOf(task)} className="focus-ring flex min-h-14 flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 hover:bg-slate-50">
         <span className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tone.badge}`}>
           <span aria-hidden="true" className={`size-2 rounded-full ${tone.dot}`} />
           {t(`monitor:service.${task.serviceStatus}`)}
@@ -30,16 +56,13 @@ function AttentionItem({ task }: { task: AttentionTask }) {
             {t(`monitor:types.${task.type}`)} · {targetOf(task)}
           </span>
         </span>
-        <span className="flex items-baseline gap-3 text-sm tabular-nums">
-          <span className={`font-semibold ${tone.text}`}>{t('monitor:list.percent', { value: percent })}</span>
-          <span className="text-slate-600">{ms === null ? t('monitor:list.noValue') : t('monitor:list.ms', { value: ms })}</span>
-        </span>
+        {task.certificate ? <CertificateFigures certificate={task.certificate} tone={tone.text} /> : <AvailabilityFigures task={task} tone={tone.text} />}
       </Link>
     </li>
   );
 }
 
-/** The enabled tasks in error or warning over the last hour, worst first, each leading to its detail. */
+/** The enabled tasks in error or warning, worst first, each leading to its detail (an SSL task to the SSL list). */
 interface AttentionListProps {
   tasks: readonly AttentionTask[];
   unlisted: number;
