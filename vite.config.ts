@@ -1,10 +1,17 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin, ResolvedConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { MANIFEST_FILE, SERVICE_WORKER_FILE, WEB_MANIFEST } from './src/client/app/pwa/web-manifest.js';
 import { buildAllGeometry } from './src/client/geo/build-geometry.js';
 import { GEOMETRY_NAMES, type GeometryName } from './src/client/geo/region-geometry.js';
 
@@ -67,8 +74,90 @@ function geometryPlugin(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), geometryPlugin()],
+/** What a console build is made of (scripts/lib.mjs watches the same for staleness). */
+const BUILD_SOURCES = ['index.html', 'vite.config.ts', 'package-lock.json', 'public', 'locales', 'src/client', 'src/shared'];
+
+function filesUnder(path: string): string[] {
+  if (!existsSync(path)) return [];
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path)
+    .sort()
+    .flatMap((name) => filesUnder(join(path, name)));
+}
+
+/**
+ * A build's id (import.meta.env.VITE_VIGIL_BUILD_ID, the persisted cache's buster): a hash of every
+ * source of the console, so each change of code, texts or dependencies gets a new id and an
+ * unchanged tree rebuilds to the same one.
+ */
+function buildId(): string {
+  const root = fileURLToPath(new URL('.', import.meta.url));
+  const hash = createHash('sha256');
+  for (const file of BUILD_SOURCES.flatMap((source) => filesUnder(join(root, source)))) {
+    hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+const COMPRESSIBLE = /\.(js|css|html|json|svg|webmanifest)$/;
+const MIN_COMPRESSED_BYTES = 1024;
+
+async function writeCompressedTwins(file: string): Promise<void> {
+  const source = await readFile(file);
+  if (source.length < MIN_COMPRESSED_BYTES) return;
+  const brotliOptions = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: source.length } };
+  const [br, gz] = await Promise.all([promisify(brotliCompress)(source, brotliOptions), promisify(gzip)(source, { level: 9 })]);
+  await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+}
+
+/**
+ * .br and .gz twins of the built text files (scripts, styles, the page, the map geometry), which
+ * the server sends to browsers that accept them: the first screen and the service worker's
+ * precache travel compressed without compressing on every request. Source maps stay plain.
+ */
+function precompressPlugin(): Plugin {
+  let outDir = '';
+  return {
+    name: 'vigil-precompress',
+    apply: 'build',
+    configResolved(resolved) {
+      outDir = resolve(resolved.root, resolved.build.outDir);
+    },
+    writeBundle: {
+      order: 'post',
+      async handler() {
+        await Promise.all(filesUnder(outDir).filter((file) => COMPRESSIBLE.test(file)).map(writeCompressedTwins));
+      },
+    },
+  };
+}
+
+/**
+ * The installable console: our own service worker (src/client/sw.ts) with the precache manifest
+ * injected; the console registers it itself (src/client/app/pwa), in production builds only.
+ */
+const pwaPlugin = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/client',
+    filename: SERVICE_WORKER_FILE,
+    manifestFilename: MANIFEST_FILE,
+    injectRegister: false,
+    manifest: WEB_MANIFEST,
+    includeManifestIcons: true,
+    injectManifest: {
+      // The shell: scripts, styles, the page, icons and the map geometry. Source maps and the
+      // manifest's screenshots (only shown by an install dialog) stay out.
+      globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}', 'assets/geo-*.json'],
+      globIgnores: ['screenshots/**', '**/*.map'],
+      maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    },
+    devOptions: { enabled: false },
+  });
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), tailwindcss(), geometryPlugin(), pwaPlugin(), precompressPlugin()],
+  define: { 'import.meta.env.VITE_VIGIL_BUILD_ID': JSON.stringify(command === 'build' ? buildId() : 'dev') },
   build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true },
   server: {
     port: Number(process.env.VIGIL_DEV_PORT ?? 5173),
@@ -81,4 +170,4 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 30_000,
   },
-});
+}));

@@ -1,6 +1,7 @@
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Navigate, Outlet, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RequireToken } from './guards.js';
 import { AppLayout } from './layout/app-layout.js';
+import { UpdatePrompt, startServiceWorker } from './pwa/index.js';
 import { ROUTES, type AppRoute } from './routes.js';
 import { RootShell } from './root-shell.js';
 import { PublicScreen, SessionScreen } from './screens.js';
@@ -13,13 +14,23 @@ function sessionRoute(route: AppRoute): RouteObject {
   return { path: route.path, element: <SessionScreen route={route} /> };
 }
 
+/** Around the screens without a session (sign-in, SSO): the update prompt the session layout shows too. */
+function PublicFrame() {
+  return (
+    <>
+      <Outlet />
+      <UpdatePrompt />
+    </>
+  );
+}
+
 /** Built from the route table; anything it does not know goes to /404. */
 export function buildRoutes(routes: readonly AppRoute[] = ROUTES): RouteObject[] {
   return [
     {
       element: <RootShell />,
       children: [
-        ...routes.filter((route) => route.access !== 'session').map(publicRoute),
+        { element: <PublicFrame />, children: routes.filter((route) => route.access !== 'session').map(publicRoute) },
         {
           element: <RequireToken />,
           children: [{ element: <AppLayout />, children: routes.filter((route) => route.access === 'session').map(sessionRoute) }],
@@ -30,6 +41,8 @@ export function buildRoutes(routes: readonly AppRoute[] = ROUTES): RouteObject[]
   ];
 }
 
+/** The console's router; the service worker (production builds) registers with it, once the page has loaded. */
 export function createAppRouter() {
+  startServiceWorker();
   return createBrowserRouter(buildRoutes());
 }

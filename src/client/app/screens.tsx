@@ -1,23 +1,67 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { Component, Suspense, lazy, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { canAccess, type UserInfo } from '../../shared/index.js';
+import { ListLoadError, ListSkeleton } from '../components/list-states.js';
 import { NotAvailableScreen } from '../components/not-available-screen.js';
 import { ForbiddenPage, NotFoundPage } from '../components/status-page.js';
-import { AccountPage } from '../features/account/index.js';
 import { LoginPage, SsoPage, userInfoQueryKey } from '../features/auth/index.js';
-import { TaskDetailPage, TraceDetailPage } from '../features/detail/index.js';
-import { GroupsPage, MatchIpPage } from '../features/groups/index.js';
-import { MonitorListPage } from '../features/monitor/index.js';
-import { NodesPage } from '../features/nodes/index.js';
-import { OverviewPage } from '../features/overview/index.js';
-import { ProfileUpdatePage } from '../features/profile/index.js';
-import { TaskCreatePage, TaskEditPage, TraceCreatePage, type TaskFormAccess } from '../features/task-form/index.js';
+import type { TaskFormAccess } from '../features/task-form/index.js';
 import { GuestOnly } from './guards.js';
 import { canSeeRoute, paramsAreValid } from './navigation.js';
 import type { AppRoute } from './routes.js';
 import { useSession } from './session-context.js';
+
+// Each feature's screens load with their first visit (precached by the service worker), so the
+// first screen carries only the shell, the sign-in and what it shows itself.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component props; each use is typed by M[K]
+function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<M[K]> {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const loadDetail = () => import('../features/detail/index.js');
+const loadGroups = () => import('../features/groups/index.js');
+const loadTaskForm = () => import('../features/task-form/index.js');
+const AccountPage = lazyPage(() => import('../features/account/index.js'), 'AccountPage');
+const TaskDetailPage = lazyPage(loadDetail, 'TaskDetailPage');
+const TraceDetailPage = lazyPage(loadDetail, 'TraceDetailPage');
+const GroupsPage = lazyPage(loadGroups, 'GroupsPage');
+const MatchIpPage = lazyPage(loadGroups, 'MatchIpPage');
+const MonitorListPage = lazyPage(() => import('../features/monitor/index.js'), 'MonitorListPage');
+const NodesPage = lazyPage(() => import('../features/nodes/index.js'), 'NodesPage');
+const OverviewPage = lazyPage(() => import('../features/overview/index.js'), 'OverviewPage');
+const ProfileUpdatePage = lazyPage(() => import('../features/profile/index.js'), 'ProfileUpdatePage');
+const TaskCreatePage = lazyPage(loadTaskForm, 'TaskCreatePage');
+const TaskEditPage = lazyPage(loadTaskForm, 'TaskEditPage');
+const TraceCreatePage = lazyPage(loadTaskForm, 'TraceCreatePage');
+
+/** A screen whose code could not load (a deploy replaced it while offline): reloading fetches the current console. */
+class ScreenLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override render() {
+    return this.state.failed ? <ScreenLoadError /> : this.props.children;
+  }
+}
+
+function ScreenLoadError() {
+  const { t } = useTranslation();
+  return <ListLoadError text={t('loadFailed')} onRetry={() => window.location.reload()} />;
+}
+
+/** While a screen's code loads: the list skeleton, in the layout that is already there. */
+function LazyScreen({ children }: { children: ReactNode }) {
+  return (
+    <ScreenLoadBoundary>
+      <Suspense fallback={<ListSkeleton />}>{children}</Suspense>
+    </ScreenLoadBoundary>
+  );
+}
 
 export function useDocumentTitle(titleKey: string): void {
   const { t } = useTranslation();
@@ -158,7 +202,11 @@ function ScreenBody({ route }: { route: AppRoute }) {
 /** A public route: its screen and its title. */
 export function PublicScreen({ route }: { route: AppRoute }) {
   useDocumentTitle(route.titleKey);
-  return <ScreenBody route={route} />;
+  return (
+    <LazyScreen key={route.path}>
+      <ScreenBody route={route} />
+    </LazyScreen>
+  );
 }
 
 /** A session route: redirect, "not found" for bad parameters, 403 without access, else the screen. */
@@ -169,5 +217,9 @@ export function SessionScreen({ route }: { route: AppRoute }) {
   if (route.redirectTo) return <Navigate to={route.redirectTo} replace />;
   if (!paramsAreValid(route, params)) return <Navigate to="/404" replace />;
   if (!canSeeRoute(user, route)) return <ForbiddenPage />;
-  return <ScreenBody route={route} />;
+  return (
+    <LazyScreen key={route.path}>
+      <ScreenBody route={route} />
+    </LazyScreen>
+  );
 }

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Outlet } from 'react-router-dom';
 import { IdleWatch } from '../idle/idle-watch.js';
 import { visibleSections } from '../navigation.js';
+import { UpdatePrompt } from '../pwa/index.js';
 import { useSession } from '../session-context.js';
 import { AdminBanner } from './admin-banner.js';
 import { SubNav } from './section-nav.js';
@@ -20,6 +21,7 @@ export function AppLayout() {
         <Outlet />
       </main>
       <IdleWatch idleSeconds={user.idleSeconds} />
+      <UpdatePrompt />
     </div>
   );
 }
