@@ -1,8 +1,9 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../shared/index.js';
+import { pageCount } from '../lib/paging.js';
 
-interface PaginationProps {
+export interface PaginationProps {
   page: number;
   pageSize: number;
   total: number;
@@ -14,10 +15,6 @@ interface PaginationProps {
 
 const pagerButton =
   'focus-ring min-h-9 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-400';
-
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}
 
 /** Page size (PAGE_SIZES of §9) and previous/next under every paged list of the console. */
 export function Pagination({ page, pageSize, total, totalText, onPage, onPageSize }: PaginationProps) {

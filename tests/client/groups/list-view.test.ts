@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  clampedPage,
   DEFAULT_GROUP_LIST_VIEW,
   listBodyOf,
-  pageCount,
   searchParamsFromView,
   viewFromSearchParams,
   withKeyword,
@@ -12,6 +10,7 @@ import {
   withSort,
   withSortColumn,
 } from '../../../src/client/features/groups/list-view.js';
+import { clampedPage, pageCount } from '../../../src/client/lib/paging.js';
 import { GroupListBody } from '../../../src/shared/index.js';
 
 const read = (query: string) => viewFromSearchParams(new URLSearchParams(query));

@@ -1,4 +1,5 @@
 import { DEFAULT_PAGE_SIZE, GROUP_SORT_FIELDS, LIMITS, PAGE_SIZES, type GroupListBody } from '../../../shared/index.js';
+import { oneOf, positiveInteger } from '../../lib/url-params.js';
 
 export type GroupSortField = (typeof GROUP_SORT_FIELDS)[number];
 export type SortOrder = 'asc' | 'desc';
@@ -31,17 +32,6 @@ export const FIRST_ORDER: Readonly<Record<GroupSortField, SortOrder>> = {
 
 /** URL parameter names (short and stable: links are shared). */
 const PARAM = { keyword: 'q', sortBy: 'sort', sortOrder: 'order', page: 'page', pageSize: 'size' } as const;
-
-function oneOf<T extends string | number>(values: readonly T[], raw: string | null): T | undefined {
-  if (raw === null) return undefined;
-  return values.find((value) => String(value) === raw);
-}
-
-function positiveInteger(raw: string | null): number | undefined {
-  if (raw === null || !/^\d{1,9}$/.test(raw)) return undefined;
-  const value = Number(raw);
-  return value >= 1 ? value : undefined;
-}
 
 /** A keyword as the server takes it: trimmed and at most as long as a name. */
 export function cleanKeyword(raw: string): string {
@@ -94,15 +84,6 @@ export function withPage(view: GroupListView, page: number): GroupListView {
 /** A new page size starts again at page 1, so the user never lands past the end. */
 export function withPageSize(view: GroupListView, pageSize: number): GroupListView {
   return { ...view, pageSize: oneOf(PAGE_SIZES, String(pageSize)) ?? DEFAULT_PAGE_SIZE, page: 1 };
-}
-
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}
-
-/** The page to show for a total: a page past the end (after deleting its last rows, an old link) becomes the last one. */
-export function clampedPage(view: GroupListView, total: number): number {
-  return Math.min(view.page, pageCount(total, view.pageSize));
 }
 
 /** The body of the list calls (/domain_group/list, /tags/list, /domain_group/addr/search). */

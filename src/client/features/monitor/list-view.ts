@@ -12,8 +12,12 @@ import {
   type ListSortField,
   type ServiceStatus,
 } from '../../../shared/index.js';
+import { oneOf, positiveInteger } from '../../lib/url-params.js';
 import type { ListableType } from './monitor-types.js';
 import { DEFAULT_TIME_FILTER, rangeOf, timeFilterFromToken, timeFilterToken, type TimeFilter } from './time-filter.js';
+
+/** The list screens read it from here with the rest of the view. */
+export { pageCount } from '../../lib/paging.js';
 
 export type SortOrder = (typeof SORT_ORDERS)[number];
 export type RefreshSeconds = (typeof AUTO_REFRESH_SECONDS)[number];
@@ -70,17 +74,6 @@ const PARAM = {
   time: 'range',
   refresh: 'refresh',
 } as const;
-
-function oneOf<T extends string | number>(values: readonly T[], raw: string | null): T | undefined {
-  if (raw === null) return undefined;
-  return values.find((value) => String(value) === raw);
-}
-
-function positiveInteger(raw: string | null): number | undefined {
-  if (raw === null || !/^\d{1,9}$/.test(raw)) return undefined;
-  const value = Number(raw);
-  return value >= 1 ? value : undefined;
-}
 
 function text(raw: string | null, max: number): string | undefined {
   const trimmed = raw?.trim() ?? '';
@@ -174,10 +167,6 @@ export function hasFilters(view: MonitorListView): boolean {
 export function withoutFilters(view: MonitorListView): MonitorListView {
   const { group: _group, tag: _tag, status: _status, serviceStatus: _serviceStatus, ...rest } = view;
   return { ...rest, keyword: '', page: 1 };
-}
-
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
 }
 
 /** The body of POST /domain/list for the view at `now` (which only "last n" ranges read). */

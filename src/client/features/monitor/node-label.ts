@@ -1,19 +1,16 @@
 import { ISP_CODES, type NodeCatalogueEntry } from '../../../shared/index.js';
 import type { Translate } from '../../lib/error-text.js';
+import { nodeCityName, type Exists } from '../../lib/node-names.js';
 
 /** ISPs a China node is named by beside its city ("Beijing Telecom"); other nodes are named by city. */
 const NAMED_ISPS: ReadonlySet<number> = new Set([ISP_CODES.TELECOM, ISP_CODES.UNICOM, ISP_CODES.MOBILE, ISP_CODES.TENCENT]);
-const LOOKUP_SAFE = /^[^.:]+$/;
-const LOCAL_CITY = 'Local';
 
 /**
  * A node's short name in the user's language for the deploy result: its city (from the places
  * namespace when it has one) and, in China, its ISP. An unknown node (removed since) shows its id.
  */
-export function nodeLabel(node: Pick<NodeCatalogueEntry, 'city' | 'isp'> | undefined, nodeId: number, t: Translate, exists: (key: string) => boolean): string {
+export function nodeLabel(node: Pick<NodeCatalogueEntry, 'city' | 'isp'> | undefined, nodeId: number, t: Translate, exists: Exists): string {
   if (!node) return t('monitor:deploy.unknownNode', { id: nodeId });
-  const cityKey = `places:city.${node.city}`;
-  const city =
-    node.city === LOCAL_CITY ? t('places:local') : LOOKUP_SAFE.test(node.city) && exists(cityKey) ? t(cityKey) : node.city;
+  const city = nodeCityName(node, t, exists);
   return NAMED_ISPS.has(node.isp) ? `${city} ${t(`codes.isp.${node.isp}`)}` : city;
 }

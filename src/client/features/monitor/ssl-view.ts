@@ -11,6 +11,7 @@ import {
   type SslSearchBody,
   type SslStatus,
 } from '../../../shared/index.js';
+import { oneOf, positiveInteger } from '../../lib/url-params.js';
 import type { RefreshSeconds, SortOrder } from './list-view.js';
 
 /**
@@ -42,16 +43,6 @@ export const DEFAULT_SSL_VIEW: SslListView = { keyword: '', sortBy: 'expiry', so
 export const SSL_FIRST_ORDER: Readonly<Record<SslSortField, SortOrder>> = { expiry: 'asc', name: 'asc', createdAt: 'desc' };
 
 const PARAM = { keyword: 'q', sslStatus: 'ssl', status: 'status', sortBy: 'sort', sortOrder: 'order', page: 'page', pageSize: 'size', refresh: 'refresh' } as const;
-
-function oneOf<T extends string | number>(values: readonly T[], raw: string | null): T | undefined {
-  return raw === null ? undefined : values.find((value) => String(value) === raw);
-}
-
-function positiveInteger(raw: string | null): number | undefined {
-  if (raw === null || !/^\d{1,9}$/.test(raw)) return undefined;
-  const value = Number(raw);
-  return value >= 1 ? value : undefined;
-}
 
 /** Reads the view from search params; unknown or invalid values fall back to "any" and the defaults. */
 export function sslViewFromSearchParams(params: URLSearchParams): SslListView {

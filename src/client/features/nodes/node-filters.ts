@@ -108,10 +108,6 @@ export function withoutFilters(view: NodeListView): NodeListView {
   return { page: 1, pageSize: view.pageSize };
 }
 
-export function pageCount(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
-}
-
 /** The body of POST /nodes/list for the view. */
 export function listBodyOf(view: NodeListView): NodeListBody {
   const body: NodeListBody = { page: view.page, pageSize: view.pageSize };

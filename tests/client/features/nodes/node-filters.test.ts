@@ -3,7 +3,6 @@ import {
   DEFAULT_NODE_LIST_VIEW,
   hasFilters,
   listBodyOf,
-  pageCount,
   searchParamsFromView,
   viewFromSearchParams,
   withFilter,
@@ -11,6 +10,7 @@ import {
   withPageSize,
   withoutFilters,
 } from '../../../../src/client/features/nodes/node-filters.js';
+import { pageCount } from '../../../../src/client/lib/paging.js';
 import { NodeListBody } from '../../../../src/shared/index.js';
 
 const read = (query: string) => viewFromSearchParams(new URLSearchParams(query));

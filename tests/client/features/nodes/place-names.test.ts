@@ -6,7 +6,7 @@ import {
   nodeDisplayName,
   nodeProvinceName,
   type PlacedNode,
-} from '../../../../src/client/features/nodes/place-names.js';
+} from '../../../../src/client/lib/node-names.js';
 import { i18nOptions } from '../../../../src/client/lib/i18n.js';
 import { RESOURCES } from '../../../../src/client/lib/locale-resources.js';
 import { LANGUAGES, type Language } from '../../../../src/shared/index.js';

@@ -3,7 +3,7 @@ import { LIMITS, type FailedLog, type FailedLogsAnswer } from '../../../../share
 import { failureSourceTextKeyOf, failureTextKeyOf } from '../failure-text.js';
 import { useFormats } from '../formats.js';
 import { Section, SectionEmpty, SectionError, SectionLoading } from './states.js';
-import { Select } from './select.js';
+import { LabelledSelect } from '../../../components/labelled-select.js';
 
 /** The counts offered, within the call's 1-50. */
 export const FAILED_LOG_COUNTS = [1, 5, 10, 20, 30, 40, LIMITS.failedLogCountMax] as const;
@@ -85,7 +85,7 @@ interface FailedLogsProps {
 export function FailedLogs({ answer, isError, onRetry, count, onCount, nodeNameOf, showStatusCode }: FailedLogsProps) {
   const { t } = useTranslation();
   const counter = (
-    <Select
+    <LabelledSelect
       label={t('detail:logs.count')}
       value={String(count)}
       options={FAILED_LOG_COUNTS.map((value) => ({ value: String(value), label: String(value) }))}

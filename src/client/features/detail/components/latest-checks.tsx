@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { DetailLatestAnswer, LatestCheck } from '../../../../shared/index.js';
 import { failureSourceTextKeyOf } from '../failure-text.js';
 import { useFormats } from '../formats.js';
-import type { NamedNode } from '../node-names.js';
+import type { NamedNode } from '../../../lib/node-names.js';
 import { FailureText } from './failed-logs.js';
 import { CertificateFacts, DnsAnswers, Fact, IpMatch, PhaseBar, ResolvedIps } from './latest-parts.js';
 import { Section, SectionEmpty, SectionError, SectionLoading } from './states.js';

@@ -11,7 +11,7 @@ import {
   type DetailRefresh,
 } from '../detail-range.js';
 import { RefreshSelect } from './refresh-select.js';
-import { Select } from './select.js';
+import { LabelledSelect } from '../../../components/labelled-select.js';
 
 const CUSTOM = 'custom';
 
@@ -86,7 +86,7 @@ export function RangeControls({ range, refresh, onRange, onRefresh }: RangeContr
   };
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3">
-      <Select
+      <LabelledSelect
         label={t('detail:range.label')}
         value={custom ? CUSTOM : `${range.kind === 'hours' ? range.hours : 1}h`}
         options={[

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { DETAIL_REFRESH_SECONDS, type DetailRefresh } from '../detail-range.js';
-import { Select } from './select.js';
+import { LabelledSelect } from '../../../components/labelled-select.js';
 
 interface RefreshSelectProps {
   refresh: DetailRefresh;
@@ -12,7 +12,7 @@ interface RefreshSelectProps {
 export function RefreshSelect({ refresh, onRefresh, className }: RefreshSelectProps) {
   const { t } = useTranslation();
   return (
-    <Select
+    <LabelledSelect
       label={t('detail:refresh.label')}
       value={String(refresh)}
       options={DETAIL_REFRESH_SECONDS.map((seconds) => ({ value: String(seconds), label: t(`detail:refresh.every.${seconds}`) }))}

@@ -12,7 +12,7 @@ import { choicesStillListed, comparisonPair, compareSnapshots, hopLinesOf, snaps
 import { DetailHeader } from './detail-header.js';
 import { CompareTable, HopTable } from './hop-tables.js';
 import { RefreshSelect } from './refresh-select.js';
-import { Select } from './select.js';
+import { LabelledSelect } from '../../../components/labelled-select.js';
 import { PageLoadProblem, PageLoading, Section, SectionEmpty, SectionError, SectionLoading, isNotFound } from './states.js';
 import { TraceHistoryList } from './trace-history.js';
 
@@ -73,7 +73,7 @@ function TraceBody({ task, view }: { task: DomainInfo; view: RefreshView }) {
     <div>
       <DetailHeader task={task} />
       <div className="mb-4 flex flex-wrap items-end gap-3">
-        <Select
+        <LabelledSelect
           className="w-full max-w-xs"
           label={t('detail:trace.node')}
           value={nodeId === undefined ? ALL_NODES : String(nodeId)}

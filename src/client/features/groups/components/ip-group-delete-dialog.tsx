@@ -6,7 +6,7 @@ import { Button } from '../../../components/button.js';
 import { showSnackbar } from '../../../components/notification-store.js';
 import { deleteIpGroup, ipGroupQuery, refreshAfterIpGroupChange } from '../api.js';
 import { groupFailureOf } from '../failures.js';
-import { DangerButton } from './danger-button.js';
+import { DangerButton } from '../../../components/danger-button.js';
 import { Modal, ModalActions } from './modal.js';
 
 const NOT_FOUND = 2112;

@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { IpGroupRow } from '../../../../shared/index.js';
+import { Card, CardList, pickColumns } from '../../../components/card-list.js';
+import { DataTable, type TableColumns } from '../../../components/data-table.js';
+import type { Translate } from '../../../lib/error-text.js';
 import type { GroupListView, GroupSortField } from '../list-view.js';
-import { Cell, CountText, DateText, Fact, PlainHeader, RowAction, SortHeader } from './table-parts.js';
+import { CountText, DateText, NAME_CELL_CLASS, NameHead, RowAction } from './table-parts.js';
 
 export interface IpGroupRowsProps {
   rows: readonly IpGroupRow[];
@@ -34,76 +37,47 @@ function RowActions({ row, readOnly, onView, onEdit, onDelete }: { row: IpGroupR
   );
 }
 
+/** The columns of the matched-IP group list; viewing is open to all, changes only to those who may. */
+function ipGroupColumns({ rows: _rows, view: _view, onSort: _onSort, ...actions }: IpGroupRowsProps, t: Translate): TableColumns<IpGroupRow, GroupSortField> {
+  return [
+    { id: 'name', header: t('groups:columns.name'), sortField: 'name', cell: (row) => row.name },
+    { id: 'ips', header: t('groups:columns.ips'), cell: (row) => <CountText value={row.ipCount} /> },
+    { id: 'tasks', header: t('groups:columns.tasks'), cell: (row) => <CountText value={row.taskCount} /> },
+    { id: 'updatedAt', header: t('groups:columns.updatedAt'), sortField: 'updatedAt', cell: (row) => <DateText iso={row.updatedAt} /> },
+    { id: 'actions', header: t('groups:columns.actions'), cell: (row) => <RowActions row={row} {...actions} /> },
+  ];
+}
+
+const CARD_FACTS = ['ips', 'tasks', 'updatedAt'];
+
+const rowAttributes = (row: IpGroupRow) => ({ 'aria-label': row.name, 'data-ip-group-id': row.id });
+
 /** Wide screens: one row per matched-IP group. */
-export function IpGroupTable({ rows, view, onSort, ...actions }: IpGroupRowsProps) {
+export function IpGroupTable(props: IpGroupRowsProps) {
   const { t } = useTranslation();
   return (
-    <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white md:block">
-      <table className="min-w-full divide-y divide-slate-200">
-        <caption className="sr-only">{t('groups:ipGroup.caption')}</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            <SortHeader field="name" view={view} onSort={onSort}>
-              {t('groups:columns.name')}
-            </SortHeader>
-            <PlainHeader>{t('groups:columns.ips')}</PlainHeader>
-            <PlainHeader>{t('groups:columns.tasks')}</PlainHeader>
-            <SortHeader field="updatedAt" view={view} onSort={onSort}>
-              {t('groups:columns.updatedAt')}
-            </SortHeader>
-            <PlainHeader>{t('groups:columns.actions')}</PlainHeader>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((row) => (
-            <tr key={row.id} aria-label={row.name} data-ip-group-id={row.id}>
-              <th scope="row" className="max-w-xs px-3 py-2.5 text-left align-middle text-sm font-medium break-words text-slate-900">
-                {row.name}
-              </th>
-              <Cell>
-                <CountText value={row.ipCount} />
-              </Cell>
-              <Cell>
-                <CountText value={row.taskCount} />
-              </Cell>
-              <Cell>
-                <DateText iso={row.updatedAt} />
-              </Cell>
-              <Cell>
-                <RowActions row={row} {...actions} />
-              </Cell>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={t('groups:ipGroup.caption')}
+      rows={props.rows}
+      columns={ipGroupColumns(props, t)}
+      sort={{ view: props.view, onSort: props.onSort }}
+      attributesOf={rowAttributes}
+      rowHeaderClassName={NAME_CELL_CLASS}
+      className="hidden md:block"
+    />
   );
 }
 
 /** Narrow screens (down to 360 px): one card per group. */
-export function IpGroupCards({ rows, view: _view, onSort: _onSort, ...actions }: IpGroupRowsProps) {
+export function IpGroupCards(props: IpGroupRowsProps) {
   const { t } = useTranslation();
+  const { rows, view: _view, onSort: _onSort, ...actions } = props;
+  const facts = pickColumns(ipGroupColumns(props, t), CARD_FACTS);
   return (
-    <ul aria-label={t('groups:ipGroup.caption')} className="grid gap-3 md:hidden">
+    <CardList label={t('groups:ipGroup.caption')} className="md:hidden">
       {rows.map((row) => (
-        <li key={row.id} aria-label={row.name} data-ip-group-id={row.id} className="rounded-lg border border-slate-200 bg-white p-4">
-          <h2 className="mb-3 text-sm font-semibold break-words text-slate-900">{row.name}</h2>
-          <dl className="grid grid-cols-2 gap-3">
-            <Fact label={t('groups:columns.ips')}>
-              <CountText value={row.ipCount} />
-            </Fact>
-            <Fact label={t('groups:columns.tasks')}>
-              <CountText value={row.taskCount} />
-            </Fact>
-            <Fact label={t('groups:columns.updatedAt')}>
-              <DateText iso={row.updatedAt} />
-            </Fact>
-          </dl>
-          <div className="mt-3 border-t border-slate-100 pt-2">
-            <RowActions row={row} {...actions} />
-          </div>
-        </li>
+        <Card key={row.id} row={row} attributes={rowAttributes(row)} head={<NameHead name={row.name} />} facts={facts} footer={<RowActions row={row} {...actions} />} />
       ))}
-    </ul>
+    </CardList>
   );
 }

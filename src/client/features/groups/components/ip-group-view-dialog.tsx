@@ -5,7 +5,8 @@ import { Button } from '../../../components/button.js';
 import { ipGroupQuery } from '../api.js';
 import { GroupLoading, GroupLoadFailed } from './ip-group-loading.js';
 import { Modal, ModalActions } from './modal.js';
-import { CountText, DateText, Fact } from './table-parts.js';
+import { Fact } from '../../../components/table-parts.js';
+import { CountText, DateText } from './table-parts.js';
 
 interface IpGroupViewDialogProps {
   id: number;

@@ -7,7 +7,7 @@ import { deleteLabels, refreshAfterLabelChange } from '../api.js';
 import { groupFailureOf } from '../failures.js';
 import { LABEL_KIND_INFO, type LabelKind } from '../label-kinds.js';
 import { rowsInUseFirst, type SelectedRow } from '../selection.js';
-import { DangerButton } from './danger-button.js';
+import { DangerButton } from '../../../components/danger-button.js';
 import { Modal, ModalActions } from './modal.js';
 
 /** Names shown in the confirmation; the rest are counted. */

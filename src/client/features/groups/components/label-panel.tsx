@@ -3,20 +3,21 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GroupListAnswer, GroupRow } from '../../../../shared/index.js';
 import { Button } from '../../../components/button.js';
+import { SelectionBar, type BatchFigures, type SelectionBarTexts } from '../../../components/selection-bar.js';
+import type { Translate } from '../../../lib/error-text.js';
+import { useClampedPage } from '../../../lib/use-clamped-page.js';
 import { labelPageQuery } from '../api.js';
-import { useClampedPage } from '../hooks/use-clamped-page.js';
 import { useGroupListView } from '../hooks/use-group-list-view.js';
 import { useSelection, type Selection } from '../hooks/use-selection.js';
 import type { LabelKind } from '../label-kinds.js';
-import { listBodyOf, withKeyword, withPage, withPageSize, withSort, withSortColumn, type GroupListView } from '../list-view.js';
-import type { SelectedRows } from '../selection.js';
+import { listBodyOf, withKeyword, withPage, withSort, withSortColumn, type GroupListView } from '../list-view.js';
+import { BATCH_MAX, type SelectedRows } from '../selection.js';
 import { LabelCards, LabelTable } from './label-table.js';
 import { LabelDeleteDialog } from './label-delete-dialog.js';
-import { GroupListEmpty, GroupListError, GroupListSkeleton } from './list-states.js';
+import { GroupResults } from './group-results.js';
+import { GroupListError, GroupListSkeleton } from './list-states.js';
 import { ListToolbar } from './list-toolbar.js';
 import { NameDialog } from './name-dialog.js';
-import { Pagination } from '../../../components/pagination.js';
-import { SelectionBar } from './selection-bar.js';
 
 /** The open dialog: naming (a new one, or renaming a row) or deleting chosen rows. */
 type DialogState = { type: 'name'; row: GroupRow | null } | { type: 'delete'; rows: SelectedRows } | null;
@@ -33,17 +34,6 @@ interface LabelResultsProps {
 
 function LabelResults({ kind, answer, view, onView, stale, selection, onDialog }: LabelResultsProps) {
   const { t } = useTranslation();
-  if (answer.list.length === 0) {
-    const searched = view.keyword !== '';
-    return (
-      <GroupListEmpty
-        text={searched ? t(`groups:${kind}.emptySearch`, { keyword: view.keyword }) : t(`groups:${kind}.empty`)}
-        onClearSearch={searched ? () => onView(withKeyword(view, '')) : undefined}
-        createLabel={t(`groups:${kind}.create`)}
-        onCreate={selection ? () => onDialog({ type: 'name', row: null }) : undefined}
-      />
-    );
-  }
   const rowProps = {
     kind,
     rows: answer.list,
@@ -53,19 +43,16 @@ function LabelResults({ kind, answer, view, onView, stale, selection, onDialog }
     onRename: (row: GroupRow) => onDialog({ type: 'name', row }),
     onDelete: (row: GroupRow) => onDialog({ type: 'delete', rows: new Map([[row.id, { id: row.id, name: row.name, taskCount: row.taskCount }]]) }),
   };
+  const emptyTexts = {
+    none: t(`groups:${kind}.empty`),
+    searched: t(`groups:${kind}.emptySearch`, { keyword: view.keyword }),
+    create: t(`groups:${kind}.create`),
+  };
   return (
-    <div aria-busy={stale} className={stale ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+    <GroupResults answer={answer} view={view} onView={onView} stale={stale} emptyTexts={emptyTexts} onCreate={selection ? () => onDialog({ type: 'name', row: null }) : undefined}>
       <LabelTable {...rowProps} />
       <LabelCards {...rowProps} />
-      <Pagination
-        totalText={(total) => t('groups:paging.total', { total })}
-        page={view.page}
-        pageSize={view.pageSize}
-        total={answer.total}
-        onPage={(page) => onView(withPage(view, page))}
-        onPageSize={(pageSize) => onView(withPageSize(view, pageSize))}
-      />
-    </div>
+    </GroupResults>
   );
 }
 
@@ -85,6 +72,17 @@ function LabelDialogs({ kind, dialog, selection, onClose }: { kind: LabelKind; d
   return null;
 }
 
+/** The bar over the chosen rows, in the groups' words. */
+const selectionTextsOf =
+  (t: Translate) =>
+  ({ shown, max }: BatchFigures): SelectionBarTexts => ({
+    region: t('groups:select.label'),
+    count: t('groups:select.count', { count: shown }),
+    max: t('groups:select.max', { max }),
+    clear: t('groups:select.clear'),
+    delete: t('groups:actions.deleteSelected'),
+  });
+
 /** One tab of "Groups and tags": the domain groups or the tags, with search, sorting, paging, naming and delete. */
 export function LabelPanel({ kind, readOnly }: { kind: LabelKind; readOnly: boolean }) {
   const { t } = useTranslation();
@@ -92,7 +90,7 @@ export function LabelPanel({ kind, readOnly }: { kind: LabelKind; readOnly: bool
   const selection = useSelection();
   const [dialog, setDialog] = useState<DialogState>(null);
   const { data, isPending, isError, isPlaceholderData, refetch } = useQuery(labelPageQuery(kind, listBodyOf(view)));
-  useClampedPage(view, isPlaceholderData ? undefined : data?.total, setView);
+  useClampedPage(view, isPlaceholderData ? undefined : data?.total, setView, withPage);
   useFreshSelection(selection, isPlaceholderData ? undefined : data);
   const create = () => setDialog({ type: 'name', row: null });
   return (
@@ -105,7 +103,7 @@ export function LabelPanel({ kind, readOnly }: { kind: LabelKind; readOnly: bool
       >
         {!readOnly && <Button onClick={create}>{t(`groups:${kind}.create`)}</Button>}
       </ListToolbar>
-      {!readOnly && <SelectionBar selection={selection} onDelete={() => setDialog({ type: 'delete', rows: selection.selected })} />}
+      {!readOnly && <SelectionBar selection={selection} max={BATCH_MAX} textsOf={selectionTextsOf(t)} onDelete={() => setDialog({ type: 'delete', rows: selection.selected })} />}
       {isError && <GroupListError text={t(`groups:${kind}.loadFailed`)} onRetry={() => void refetch()} />}
       {!isError && isPending && <GroupListSkeleton />}
       {data && (

@@ -4,17 +4,17 @@ import { useTranslation } from 'react-i18next';
 import type { IpGroupRow, IpGroupSearchAnswer } from '../../../../shared/index.js';
 import { Button } from '../../../components/button.js';
 import { PageHeader } from '../../../components/page-header.js';
+import { useClampedPage } from '../../../lib/use-clamped-page.js';
 import { ipGroupPageQuery } from '../api.js';
-import { useClampedPage } from '../hooks/use-clamped-page.js';
 import { useGroupListView } from '../hooks/use-group-list-view.js';
-import { listBodyOf, withKeyword, withPage, withPageSize, withSort, withSortColumn, type GroupListView } from '../list-view.js';
+import { listBodyOf, withKeyword, withPage, withSort, withSortColumn, type GroupListView } from '../list-view.js';
 import { IpGroupDeleteDialog } from './ip-group-delete-dialog.js';
 import { IpGroupDialog } from './ip-group-dialog.js';
 import { IpGroupCards, IpGroupTable } from './ip-group-table.js';
 import { IpGroupViewDialog } from './ip-group-view-dialog.js';
-import { GroupListEmpty, GroupListError, GroupListSkeleton } from './list-states.js';
+import { GroupResults } from './group-results.js';
+import { GroupListError, GroupListSkeleton } from './list-states.js';
 import { ListToolbar } from './list-toolbar.js';
-import { Pagination } from '../../../components/pagination.js';
 import { ReadOnlyNote } from './read-only-note.js';
 
 type DialogState =
@@ -35,17 +35,6 @@ interface IpGroupResultsProps {
 
 function IpGroupResults({ answer, view, onView, stale, readOnly, onDialog }: IpGroupResultsProps) {
   const { t } = useTranslation();
-  if (answer.list.length === 0) {
-    const searched = view.keyword !== '';
-    return (
-      <GroupListEmpty
-        text={searched ? t('groups:ipGroup.emptySearch', { keyword: view.keyword }) : t('groups:ipGroup.empty')}
-        onClearSearch={searched ? () => onView(withKeyword(view, '')) : undefined}
-        createLabel={t('groups:ipGroup.create')}
-        onCreate={readOnly ? undefined : () => onDialog({ type: 'create' })}
-      />
-    );
-  }
   const rowProps = {
     rows: answer.list,
     view,
@@ -55,19 +44,16 @@ function IpGroupResults({ answer, view, onView, stale, readOnly, onDialog }: IpG
     onEdit: (row: IpGroupRow) => onDialog({ type: 'edit', id: row.id }),
     onDelete: (row: IpGroupRow) => onDialog({ type: 'delete', row }),
   };
+  const emptyTexts = {
+    none: t('groups:ipGroup.empty'),
+    searched: t('groups:ipGroup.emptySearch', { keyword: view.keyword }),
+    create: t('groups:ipGroup.create'),
+  };
   return (
-    <div aria-busy={stale} className={stale ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+    <GroupResults answer={answer} view={view} onView={onView} stale={stale} emptyTexts={emptyTexts} onCreate={readOnly ? undefined : () => onDialog({ type: 'create' })}>
       <IpGroupTable {...rowProps} />
       <IpGroupCards {...rowProps} />
-      <Pagination
-        totalText={(total) => t('groups:paging.total', { total })}
-        page={view.page}
-        pageSize={view.pageSize}
-        total={answer.total}
-        onPage={(page) => onView(withPage(view, page))}
-        onPageSize={(pageSize) => onView(withPageSize(view, pageSize))}
-      />
-    </div>
+    </GroupResults>
   );
 }
 
@@ -96,7 +82,7 @@ export function MatchIpPage({ readOnly }: { readOnly: boolean }) {
   const [view, setView] = useGroupListView();
   const [dialog, setDialog] = useState<DialogState>(null);
   const { data, isPending, isError, isPlaceholderData, refetch } = useQuery(ipGroupPageQuery(listBodyOf(view)));
-  useClampedPage(view, isPlaceholderData ? undefined : data?.total, setView);
+  useClampedPage(view, isPlaceholderData ? undefined : data?.total, setView, withPage);
   return (
     <div>
       <PageHeader title={t('routes.matchIp')} />

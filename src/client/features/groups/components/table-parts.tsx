@@ -1,37 +1,5 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { GroupListView, GroupSortField } from '../list-view.js';
-
-interface SortHeaderProps {
-  field: GroupSortField;
-  view: GroupListView;
-  onSort: (field: GroupSortField) => void;
-  children: ReactNode;
-}
-
-/** A column header that sorts by its column; screen readers hear the current order. */
-export function SortHeader({ field, view, onSort, children }: SortHeaderProps) {
-  const active = view.sortBy === field;
-  const ariaSort = active ? (view.sortOrder === 'asc' ? 'ascending' : 'descending') : 'none';
-  return (
-    <th scope="col" aria-sort={ariaSort} className="px-3 py-2 text-left text-xs font-semibold whitespace-nowrap text-slate-600">
-      <button type="button" onClick={() => onSort(field)} className="focus-ring inline-flex items-center gap-1 rounded hover:text-slate-900">
-        {children}
-        <span aria-hidden="true" className={active ? 'text-slate-900' : 'text-slate-300'}>
-          {active && view.sortOrder === 'asc' ? '▲' : '▼'}
-        </span>
-      </button>
-    </th>
-  );
-}
-
-export function PlainHeader({ children, className = '' }: { children?: ReactNode; className?: string }) {
-  return <th scope="col" className={`px-3 py-2 text-left text-xs font-semibold whitespace-nowrap text-slate-600 ${className}`}>{children}</th>;
-}
-
-export function Cell({ children, className = '' }: { children: ReactNode; className?: string }) {
-  return <td className={`px-3 py-2.5 align-middle text-sm text-slate-700 ${className}`}>{children}</td>;
-}
 
 /** A small text button for a row's action; the visible word is short, the accessible name says which row. */
 export function RowAction({ label, onClick, danger = false, children }: { label: string; onClick: () => void; danger?: boolean; children: ReactNode }) {
@@ -64,12 +32,15 @@ export function CountText({ value }: { value: number }) {
   return <span className="tabular-nums">{new Intl.NumberFormat(i18n.language).format(value)}</span>;
 }
 
-/** One fact of a narrow card. */
-export function Fact({ label, children }: { label: string; children: ReactNode }) {
+/** A card's head: the row's name, after its checkbox when rows can be chosen. */
+export function NameHead({ name, checkbox }: { name: string; checkbox?: ReactNode }) {
   return (
-    <div className="flex flex-col gap-0.5">
-      <dt className="text-xs text-slate-500">{label}</dt>
-      <dd className="text-sm text-slate-800">{children}</dd>
+    <div className="mb-3 flex items-start gap-3">
+      {checkbox}
+      <h2 className="min-w-0 flex-1 text-sm font-semibold break-words text-slate-900">{name}</h2>
     </div>
   );
 }
+
+/** The row header of a group table: the name, in full (it wraps). */
+export const NAME_CELL_CLASS = 'max-w-xs font-medium break-words text-slate-900';

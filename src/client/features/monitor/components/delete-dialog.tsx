@@ -1,7 +1,7 @@
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.js';
-import { DangerButton } from './danger-button.js';
+import { DangerButton } from '../../../components/danger-button.js';
 import type { SelectedTask } from '../hooks/use-selection.js';
 
 /** Names shown in the confirmation; the rest are counted. */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { AUTO_REFRESH_SECONDS } from '../../../../shared/index.js';
-import { LabelledSelect } from './labelled-select.js';
+import { LabelledSelect } from '../../../components/labelled-select.js';
 
 interface RefreshSelectProps {
   /** Seconds between reads; 0 is off. */

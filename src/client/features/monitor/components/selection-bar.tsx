@@ -1,27 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '../../../../shared/index.js';
-import { Button } from '../../../components/button.js';
-import { DangerButton } from './danger-button.js';
+import { SelectionBar as BatchBar } from '../../../components/selection-bar.js';
 import type { Selection } from '../hooks/use-selection.js';
 
 /** How many tasks are chosen for bulk delete, the batch maximum, and the delete and clear actions. */
 export function SelectionBar({ selection, onDelete }: { selection: Selection; onDelete: () => void }) {
-  const { t, i18n } = useTranslation();
-  const count = selection.selected.size;
-  if (count === 0) return null;
-  const number = new Intl.NumberFormat(i18n.language);
+  const { t } = useTranslation();
   return (
-    <div role="region" aria-label={t('monitor:select.label')} className="mb-3 flex flex-wrap items-center gap-3 rounded-lg border border-brand-100 bg-brand-50 px-4 py-2">
-      <p aria-live="polite" className="text-sm text-slate-800">
-        {t('monitor:select.count', { count, shown: number.format(count) })}
-        {selection.full && <span className="ml-2 text-slate-600">{t('monitor:select.max', { max: number.format(LIMITS.bulkDeleteMax) })}</span>}
-      </p>
-      <div className="ml-auto flex gap-2">
-        <Button variant="secondary" onClick={selection.clear}>
-          {t('monitor:select.clear')}
-        </Button>
-        <DangerButton onClick={onDelete}>{t('monitor:delete.button')}</DangerButton>
-      </div>
-    </div>
+    <BatchBar
+      selection={selection}
+      max={LIMITS.bulkDeleteMax}
+      onDelete={onDelete}
+      textsOf={({ count, shown, max }) => ({
+        region: t('monitor:select.label'),
+        count: t('monitor:select.count', { count, shown }),
+        max: t('monitor:select.max', { max }),
+        clear: t('monitor:select.clear'),
+        delete: t('monitor:delete.button'),
+      })}
+    />
   );
 }

@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { SERVICE_STATUS, type ServiceStatus } from '../../../../shared/index.js';
+import type { Translate } from '../../../lib/error-text.js';
 import type { RowTexts } from '../hooks/use-row-texts.js';
 
 /** The §3 colours with text beside them, so a status never rests on colour alone (as the node badges). */
@@ -9,18 +11,36 @@ export const SERVICE_TONES: Readonly<Record<ServiceStatus, { badge: string; dot:
   [SERVICE_STATUS.NONE]: { badge: 'bg-slate-100 text-slate-700 ring-slate-200', dot: 'bg-status-none', text: 'text-slate-500' },
 };
 
-export function ServiceStatusBadge({ status, texts }: { status: ServiceStatus; texts: RowTexts }) {
-  const { t } = texts;
-  const tone = SERVICE_TONES[status];
+interface ToneBadgeProps {
+  tone: ServiceStatus;
+  /** Names the status for tests and styles (`data-service-status`, `data-ssl-status`). */
+  data: Readonly<Record<`data-${string}`, string | number>>;
+  /** The status in words. */
+  children: ReactNode;
+}
+
+/** A status word in its band's colours, with a dot: the service status of a task, the SSL status of a certificate. */
+export function ToneBadge({ tone, data, children }: ToneBadgeProps) {
+  const colours = SERVICE_TONES[tone];
   return (
-    <span
-      data-service-status={status}
-      className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${tone.badge}`}
-    >
-      <span aria-hidden="true" className={`size-2 rounded-full ${tone.dot}`} />
-      {t(`monitor:service.${status}`)}
+    <span {...data} className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${colours.badge}`}>
+      <span aria-hidden="true" className={`size-2 rounded-full ${colours.dot}`} />
+      {children}
     </span>
   );
+}
+
+export function ServiceStatusBadge({ status, texts }: { status: ServiceStatus; texts: RowTexts }) {
+  return (
+    <ToneBadge tone={status} data={{ 'data-service-status': status }}>
+      {texts.t(`monitor:service.${status}`)}
+    </ToneBadge>
+  );
+}
+
+/** "—" where a row has no figure yet. */
+export function NoValue({ t }: { t: Translate }) {
+  return <span className="text-slate-400">{t('monitor:list.noValue')}</span>;
 }
 
 interface FigureProps {
@@ -30,12 +50,12 @@ interface FigureProps {
 
 /** Availability in percent, coloured by its band; "—" without data. */
 export function AvailabilityFigure({ availabilityPercent, status, texts }: FigureProps & { availabilityPercent: number | null }) {
-  if (availabilityPercent === null) return <span className="text-slate-400">{texts.t('monitor:list.noValue')}</span>;
+  if (availabilityPercent === null) return <NoValue t={texts.t} />;
   return <span className={`font-medium tabular-nums ${SERVICE_TONES[status].text}`}>{texts.percent(availabilityPercent)}</span>;
 }
 
 /** Average response time in ms, in the colour of the task's band; "—" without a successful check. */
 export function ResponseFigure({ avgResponseMs, status, texts }: FigureProps & { avgResponseMs: number | null }) {
-  if (avgResponseMs === null) return <span className="text-slate-400">{texts.t('monitor:list.noValue')}</span>;
+  if (avgResponseMs === null) return <NoValue t={texts.t} />;
   return <span className={`tabular-nums ${SERVICE_TONES[status].text}`}>{texts.ms(avgResponseMs)}</span>;
 }

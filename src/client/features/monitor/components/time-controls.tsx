@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { TIME_FILTER_HOURS, TIME_RANGE_UNITS } from '../../../../shared/index.js';
 import { Button } from '../../../components/button.js';
 import { clampCount, LAST_COUNT_MAX, timeFilterFromToken, timeFilterToken, type RangeUnit, type TimeFilter } from '../time-filter.js';
-import { LabelledSelect } from './labelled-select.js';
+import { LabelledSelect } from '../../../components/labelled-select.js';
 import { RefreshSelect } from './refresh-select.js';
 
 const CUSTOM = 'last';

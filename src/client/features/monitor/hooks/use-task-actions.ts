@@ -1,42 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
-import { ENABLE_STATUS, type EnableStatus } from '../../../../shared/index.js';
-import { showSnackbar } from '../../../components/notification-store.js';
 import { request } from '../../../lib/api-client.js';
-import { deployResultQuery, tasksQueryKey } from '../api.js';
 import { UPDATE_CALL_OF, type ListableType } from '../monitor-types.js';
+import { useListActions } from './use-list-actions.js';
 
-/**
- * The list's changes to tasks. A refusal (2131 deploying, 2127 gone, 2007 administrator view…) is
- * notified by the api client with the catalogue text; either way the lists are read again, so the
- * screen shows what the server holds.
- */
+/** The task list's changes, through the type's update call and /domain/delete. */
 export function useTaskActions(type: ListableType) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: tasksQueryKey });
-
-  const setStatus = useMutation({
-    mutationFn: ({ id, status }: { id: number; status: EnableStatus }) => request(UPDATE_CALL_OF[type], { id, status }),
-    onSuccess: (task) =>
-      showSnackbar(t(task.status === ENABLE_STATUS.ENABLED ? 'monitor:list.enabledDone' : 'monitor:list.disabledDone', { name: task.name })),
-    onSettled: refresh,
+  const { setStatus, deleteTasks, rebuild } = useListActions({
+    setStatus: (body) => request(UPDATE_CALL_OF[type], body),
+    deleteTasks: (ids) => request('domainDelete', { ids }),
   });
-
-  const deleteTasks = useMutation({
-    mutationFn: (ids: number[]) => request('domainDelete', { ids }),
-    onSuccess: (answer) => showSnackbar(t('monitor:delete.done', { count: answer.deleted })),
-    onSettled: refresh,
-  });
-
-  const rebuild = useMutation({
-    mutationFn: (id: number) => request('domainRebuild', { id }),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(deployResultQuery(answer.taskId).queryKey, answer);
-      showSnackbar(t('monitor:deploy.rebuildDone'));
-    },
-    onSettled: refresh,
-  });
-
   return { setStatus, deleteTasks, rebuild };
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { NodeSummary, ToolCapabilities } from '../../../../shared/index.js';
-import { nodeCityName, nodeProvinceName } from '../place-names.js';
+import { nodeCityName, nodeProvinceName } from '../../../lib/node-names.js';
 import { absoluteTimeText, relativeTimeText } from '../relative-time.js';
 
 const TOOLS: readonly (keyof ToolCapabilities)[] = ['ping', 'fping', 'traceroute', 'mtr'];

@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NodeSummary } from '../../../../shared/index.js';
-import { citiesInSeveralCountries, nodeDisplayName } from '../place-names.js';
+import { citiesInSeveralCountries, nodeDisplayName } from '../../../lib/node-names.js';
 import { AgentVersion, CapabilityLabels, LastSeen, NodeLocation } from './node-facts.js';
 import { NodeStatusBadge } from './status-badge.js';
 

@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NodeListAnswer } from '../../../../shared/index.js';
 import { Button } from '../../../components/button.js';
+import { PagedResults } from '../../../components/paged-results.js';
 import { PageHeader } from '../../../components/page-header.js';
+import { useClampedPage } from '../../../lib/use-clamped-page.js';
 import { nodeListQuery } from '../api.js';
 import { useNodeListView } from '../hooks/use-node-list-view.js';
 import { useNow } from '../hooks/use-now.js';
 import {
   hasFilters,
   listBodyOf,
-  pageCount,
   withFilter,
   withPage,
   withPageSize,
@@ -20,7 +20,6 @@ import {
 import { NodeListEmpty, NodeListError, NodeListSkeleton, NodeStatusLegend } from './list-states.js';
 import { NodeFiltersBar } from './node-filters-bar.js';
 import { NodeCards, NodeTable } from './node-table.js';
-import { Pagination } from '../../../components/pagination.js';
 
 /** Relative "last seen" texts are renewed this often. */
 const CLOCK_TICK_MS = 15_000;
@@ -39,28 +38,19 @@ function NodeResults({ answer, view, onView, stale }: NodeResultsProps) {
     return <NodeListEmpty filtered={hasFilters(view)} onReset={() => onView(withoutFilters(view))} />;
   }
   return (
-    <div aria-busy={stale} className={stale ? 'opacity-60 transition-opacity' : 'transition-opacity'}>
+    <PagedResults
+      stale={stale}
+      totalText={(total) => t('nodes.paging.total', { total })}
+      page={view.page}
+      pageSize={view.pageSize}
+      total={answer.total}
+      onPage={(page) => onView(withPage(view, page))}
+      onPageSize={(pageSize) => onView(withPageSize(view, pageSize))}
+    >
       <NodeTable nodes={answer.list} now={now} />
       <NodeCards nodes={answer.list} now={now} />
-      <Pagination
-        totalText={(total) => t('nodes.paging.total', { total })}
-        page={view.page}
-        pageSize={view.pageSize}
-        total={answer.total}
-        onPage={(page) => onView(withPage(view, page))}
-        onPageSize={(pageSize) => onView(withPageSize(view, pageSize))}
-      />
-    </div>
+    </PagedResults>
   );
-}
-
-/** A page past the end (an old link, fewer nodes now) moves to the last page. */
-function useClampedPage(view: NodeListView, total: number | undefined, setView: (view: NodeListView) => void) {
-  useEffect(() => {
-    if (total === undefined) return;
-    const last = pageCount(total, view.pageSize);
-    if (view.page > last) setView(withPage(view, last));
-  }, [view, total, setView]);
 }
 
 /** /nodes: the probe nodes with their status, filtered and paged through the URL (POST /nodes/list). */
@@ -68,7 +58,7 @@ export function NodesPage() {
   const { t } = useTranslation();
   const [view, setView] = useNodeListView();
   const { data, isPending, isError, isPlaceholderData, refetch } = useQuery(nodeListQuery(listBodyOf(view)));
-  useClampedPage(view, isPlaceholderData ? undefined : data?.total, setView);
+  useClampedPage(view, isPlaceholderData ? undefined : data?.total, setView, withPage);
   return (
     <div>
       <PageHeader title={t('routes.nodes')}>

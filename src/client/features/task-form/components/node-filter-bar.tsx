@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CHINA_REGIONS, type NodeCatalogueEntry } from '../../../../shared/index.js';
 import { Button } from '../../../components/button.js';
-import { provinceName } from '../node-names.js';
+import { provinceName } from '../../../lib/node-names.js';
 import { filterOptions, hasNodeFilters, regionOfProvince, withNodeFilter, type NodeFilterName, type NodeFilters } from '../node-selection.js';
 import { SelectInput, type Option } from './form-controls.js';
 

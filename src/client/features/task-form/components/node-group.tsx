@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MapType, NodeCatalogueEntry, NodeStatus } from '../../../../shared/index.js';
-import { nodeLabel, nodePlace } from '../node-names.js';
+import { nodeDisplayName, nodePlace } from '../../../lib/node-names.js';
 import { selectionState, toggleNode, withAll, type SelectionState } from '../node-selection.js';
 import { noBlock, selectableIds, type BlockOf, type NodeBlock, type TraceCapable } from '../trace-nodes.js';
 
@@ -80,7 +80,7 @@ function NodeItem({ node, block, chosen, onToggle, disabled }: NodeItemProps) {
           className="focus-ring mt-0.5 size-4 shrink-0"
         />
         <span className="min-w-0 flex-1">
-          <span className="block truncate text-sm text-slate-900">{nodeLabel(node, t, exists)}</span>
+          <span className="block truncate text-sm text-slate-900">{nodeDisplayName(node, t, exists)}</span>
           <span className="block truncate text-xs text-slate-500">
             {nodePlace(node, t, exists)} · {t(`codes.isp.${node.isp}`)}
           </span>

@@ -1,13 +1,25 @@
-import { ISP_CODES, type NodeSummary } from '../../../shared/index.js';
-import type { Translate } from '../../lib/error-text.js';
+import { ISP_CODES } from '../../shared/index.js';
+import type { Translate } from './error-text.js';
 
 /**
  * The server seeds its node catalogue with English names ("Beijing Telecom", city "Beijing", province
  * "Beijing"). The console shows them in the user's language through the `places` namespace, keyed by
  * the English text: `places:city.<city>`, `places:province.<province>`. Text without a translation
- * (an operator's own city or node name) is shown as it is.
+ * (an operator's own city or node name) is shown as it is. The node list, the task form's node
+ * picker, the deploy result and the detail screens all name nodes and places here.
  */
-export type PlacedNode = Pick<NodeSummary, 'name' | 'city' | 'province' | 'country' | 'isp'>;
+export interface NamedNode {
+  name: string;
+  city: string;
+  isp: number;
+  /** Needed only to tell apart cities of the same name in several countries. */
+  country?: string;
+}
+
+export interface PlacedNode extends NamedNode {
+  province: string | null;
+  country: string;
+}
 
 export type Exists = (key: string) => boolean;
 
@@ -37,26 +49,35 @@ function placeText(kind: 'city' | 'province', raw: string, t: Translate, exists:
 }
 
 /** The name the catalogue gives a node of this city and ISP: "Beijing Telecom", or "Tokyo". */
-function catalogueName(node: PlacedNode): string | null {
+function catalogueName(node: NamedNode): string | null {
   if (CITY_ONLY_ISPS.has(node.isp)) return node.city;
   const word = CATALOGUE_ISP_WORDS[node.isp];
   return word === undefined ? null : `${node.city} ${word}`;
 }
 
-function countryName(node: PlacedNode, t: Translate): string {
-  return t(`codes.country.${node.country}`, { defaultValue: node.country });
+export function countryName(country: string, t: Translate): string {
+  return t(`codes.country.${country}`, { defaultValue: country });
+}
+
+/** A province in the user's language, as it is without a translation. */
+export function provinceName(province: string, t: Translate, exists: Exists): string {
+  return placeText('province', province, t, exists) ?? province;
 }
 
 /** The node's city in the user's language; the Local node's city is the translated "Local". */
-export function nodeCityName(node: Pick<PlacedNode, 'city'>, t: Translate, exists: Exists): string {
+export function nodeCityName(node: Pick<NamedNode, 'city'>, t: Translate, exists: Exists): string {
   if (node.city === LOCAL_NODE_NAME) return t('places:local');
   return placeText('city', node.city, t, exists) ?? node.city;
 }
 
 /** The node's province in the user's language; null outside China. */
 export function nodeProvinceName(node: Pick<PlacedNode, 'province'>, t: Translate, exists: Exists): string | null {
-  if (node.province === null) return null;
-  return placeText('province', node.province, t, exists) ?? node.province;
+  return node.province === null ? null : provinceName(node.province, t, exists);
+}
+
+/** Where the node is: its province in China, else its country. */
+export function nodePlace(node: Pick<PlacedNode, 'province' | 'country'>, t: Translate, exists: Exists): string {
+  return node.province === null ? countryName(node.country, t) : provinceName(node.province, t, exists);
 }
 
 /**
@@ -66,17 +87,13 @@ export function nodeProvinceName(node: Pick<PlacedNode, 'province'>, t: Translat
  * name found in several countries). Any other node keeps the name the operator gave it; the Local
  * node is always the translated "Local".
  */
-export function nodeDisplayName(
-  node: PlacedNode,
-  t: Translate,
-  exists: Exists,
-  sharedCities: ReadonlySet<string> = NO_SHARED_CITIES,
-): string {
+export function nodeDisplayName(node: NamedNode, t: Translate, exists: Exists, sharedCities: ReadonlySet<string> = NO_SHARED_CITIES): string {
   if (node.name === LOCAL_NODE_NAME) return t('places:local');
   const city = placeText('city', node.city, t, exists);
   if (city === null || node.name !== catalogueName(node)) return node.name;
   if (!CITY_ONLY_ISPS.has(node.isp)) return t('places:nodeName', { city, isp: t(`codes.isp.${node.isp}`) });
-  return sharedCities.has(node.city) ? t('places:cityInCountry', { city, country: countryName(node, t) }) : city;
+  const shared = node.country !== undefined && sharedCities.has(node.city);
+  return shared ? t('places:cityInCountry', { city, country: countryName(node.country ?? '', t) }) : city;
 }
 
 /** Cities that the given nodes place in more than one country, so their names need the country. */

@@ -5,16 +5,18 @@ export interface SelectOption {
   label: string;
 }
 
-interface SelectProps {
+interface LabelledSelectProps {
   label: string;
   value: string;
   options: readonly SelectOption[];
   onChange: (value: string) => void;
+  /** A first option for "no choice" (value ''), already translated. */
+  anyLabel?: string;
   className?: string;
 }
 
 /** A native select with its label: keyboard and screen readers handle it everywhere, down to 360 px. */
-export function Select({ label, value, options, onChange, className = '' }: SelectProps) {
+export function LabelledSelect({ label, value, options, onChange, anyLabel, className = '' }: LabelledSelectProps) {
   const id = useId();
   return (
     <div className={`flex min-w-0 flex-col gap-1 ${className}`}>
@@ -27,6 +29,7 @@ export function Select({ label, value, options, onChange, className = '' }: Sele
         onChange={(event) => onChange(event.target.value)}
         className="focus-ring min-h-9 w-full rounded-md border border-slate-300 bg-white py-1.5 pr-7 pl-2 text-sm text-slate-800"
       >
+        {anyLabel !== undefined && <option value="">{anyLabel}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isNotFound } from '../../../src/client/features/detail/components/states.js';
+import { request } from '../../../src/client/lib/api-client.js';
+import { onApiEvent, type ApiEvent } from '../../../src/client/lib/api-events.js';
+import { ApiError } from '../../../src/client/lib/api-failure.js';
+import { API_BASE, errorName, httpStatusOf, type ErrorCode } from '../../../src/shared/index.js';
+
+/*
+ * The client room has neither node:* modules nor Node's types, so the server's side of the wire is
+ * the one thing stood in for: `fetch` answers with real Responses carrying the envelopes the server
+ * sends (codes, names and HTTP statuses from the shared catalogue). Everything after the socket —
+ * URL, body, envelope reading, the notification event, the thrown ApiError — is the real client.
+ */
+
+/** What the server answers on a path: a status and a body as it goes on the wire. */
+interface Answer {
+  status: number;
+  body: string;
+}
+
+const refusal = (code: ErrorCode, wireCode: number | string = code): Answer => ({
+  status: httpStatusOf(code),
+  body: JSON.stringify({ status: false, code: wireCode, name: errorName(code), message: errorName(code), data: null }),
+});
+
+const success = (data: unknown): Answer => ({ status: 200, body: JSON.stringify({ status: true, code: 0, name: 'OK', message: 'OK', data }) });
+
+const answers = new Map<string, Answer>();
+/** Every request the client made, with its body. */
+const received: { url: string; method: string; body: unknown }[] = [];
+/** Every event the client told the app layer (a 'failure' event is the corner notification). */
+const events: ApiEvent[] = [];
+
+async function server(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const url = String(input);
+  received.push({ url, method: init?.method ?? 'GET', body: typeof init?.body === 'string' ? JSON.parse(init.body) : null });
+  const answer = answers.get(url) ?? { status: 500, body: 'no answer set up' };
+  return new Response(answer.body, { status: answer.status, headers: { 'content-type': 'application/json' } });
+}
+
+let stopListening: () => void;
+
+beforeAll(() => {
+  vi.stubGlobal('fetch', server);
+  stopListening = onApiEvent((event) => events.push(event));
+});
+
+afterAll(() => {
+  stopListening();
+  vi.unstubAllGlobals();
+});
+
+beforeEach(() => {
+  answers.clear();
+  received.length = 0;
+  events.length = 0;
+});
+
+/** The call's failure, as the screen receives it. */
+async function failureOf(call: Promise<unknown>): Promise<ApiError> {
+  const error: unknown = await call.then(
+    () => null,
+    (thrown: unknown) => thrown,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+const INFO = `${API_BASE}/domain/info`;
+const DELETE = `${API_BASE}/domain/delete`;
+
+describe('a code the screen explains itself (explains)', () => {
+  it('raises no notification, and the screen still gets the refusal to show its own state', async () => {
+    answers.set(INFO, refusal(2127));
+    const error = await failureOf(request('domainInfo', { id: 404 }, { explains: [2127] }));
+    expect(events).toEqual([]);
+    expect(error.callId).toBe('domainInfo');
+    expect(error.failure).toMatchObject({ kind: 'envelope', code: 2127, httpStatus: 404 });
+    // The detail screen's own check: it shows "not found" instead of a notice.
+    expect(isNotFound(error)).toBe(true);
+    expect(received).toEqual([{ url: INFO, method: 'POST', body: { id: 404 } }]);
+  });
+
+  it('counts a code sent as text the same as a number', async () => {
+    answers.set(INFO, refusal(2127, '2127'));
+    const error = await failureOf(request('domainInfo', { id: 404 }, { explains: [2127] }));
+    expect(events).toEqual([]);
+    expect(isNotFound(error)).toBe(true);
+  });
+
+  it('changes nothing for an answer that succeeds', async () => {
+    answers.set(DELETE, success({ deleted: 2, returnedPoints: 24 }));
+    await expect(request('domainDelete', { ids: [7, 8] }, { explains: [2131] })).resolves.toEqual({ deleted: 2, returnedPoints: 24 });
+    expect(events).toEqual([]);
+  });
+});
+
+describe('a code the screen does not explain', () => {
+  it('notifies once with the failure when the call declares no explained codes', async () => {
+    answers.set(INFO, refusal(2127));
+    const error = await failureOf(request('domainInfo', { id: 404 }));
+    expect(events).toEqual([{ type: 'failure', callId: 'domainInfo', failure: error.failure }]);
+    expect(error.failure).toMatchObject({ kind: 'envelope', code: 2127 });
+  });
+
+  it('notifies when the refusal is another code than the ones explained', async () => {
+    answers.set(DELETE, refusal(2131));
+    const error = await failureOf(request('domainDelete', { ids: [7] }, { explains: [2127] }));
+    expect(events).toEqual([{ type: 'failure', callId: 'domainDelete', failure: error.failure }]);
+    expect(error.failure).toMatchObject({ kind: 'envelope', code: 2131, httpStatus: httpStatusOf(2131) });
+    expect(isNotFound(error)).toBe(false);
+  });
+
+  it('notifies an answer that is no envelope at all, whatever codes are explained', async () => {
+    answers.set(INFO, { status: 502, body: '<html>Bad gateway</html>' });
+    const error = await failureOf(request('domainInfo', { id: 404 }, { explains: [2127] }));
+    expect(error.failure).toEqual({ kind: 'http', httpStatus: 502 });
+    expect(events).toEqual([{ type: 'failure', callId: 'domainInfo', failure: { kind: 'http', httpStatus: 502 } }]);
+  });
+});
