@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MapType, NodeCatalogueEntry, NodeStatus } from '../../../../shared/index.js';
+import { ISP_CODES, type MapType, type NodeCatalogueEntry, type NodeStatus } from '../../../../shared/index.js';
 import { nodeDisplayName, nodePlace } from '../../../lib/node-names.js';
 import { selectionState, toggleNode, withAll, type SelectionState } from '../node-selection.js';
 import { noBlock, selectableIds, type BlockOf, type NodeBlock, type TraceCapable } from '../trace-nodes.js';
@@ -82,7 +82,8 @@ function NodeItem({ node, block, chosen, onToggle, disabled }: NodeItemProps) {
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm text-slate-900">{nodeDisplayName(node, t, exists)}</span>
           <span className="block truncate text-xs text-slate-500">
-            {nodePlace(node, t, exists)} · {t(`codes.isp.${node.isp}`)}
+            {nodePlace(node, t, exists)}
+            {node.isp !== ISP_CODES.NONE && ` · ${t(`codes.isp.${node.isp}`)}`}
           </span>
           {block !== null && <span className="block text-xs text-amber-800">{t(`taskform:nodes.blocked.${block}`)}</span>}
         </span>
