@@ -18,6 +18,7 @@ const DAY_MS = 24 * HOUR_MS;
 const RANGES: { label: string; range: (now: number) => { hours: 1 | 12 | 168 } | { from: number; to: number } }[] = [
   { label: '1h', range: () => ({ hours: 1 }) },
   { label: '12h', range: () => ({ hours: 12 }) },
+  { label: '1d', range: (now) => ({ from: now - DAY_MS, to: now }) },
   { label: '2d', range: (now) => ({ from: now - 2 * DAY_MS, to: now }) },
   { label: '7d', range: () => ({ hours: 168 }) },
   { label: '30d', range: (now) => ({ from: now - 30 * DAY_MS, to: now }) },

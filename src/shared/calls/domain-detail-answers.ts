@@ -55,7 +55,7 @@ export type TrendBucket = z.infer<typeof TrendBucket>;
 export const DetailTrendAnswer = z.object({
   from: Timestamp,
   to: Timestamp,
-  /** Minute buckets up to 48 h, hour buckets beyond. */
+  /** Minute buckets up to 12 h, hour buckets beyond (an edge hour starts where the range's first minute in it does). */
   per: TrendGranularity,
   bucketMs: z.number().int(),
   /** Over all nodes, oldest first; a bucket without any result is absent (a gap in the chart). */

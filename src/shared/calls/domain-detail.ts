@@ -75,7 +75,7 @@ export const domainDetailCalls = {
   ),
   domainDetailTrend: read(
     '/domain/detail/trend',
-    "One task's availability and response time per minute (ranges up to 48 h) or per hour, over all nodes and for the nodes asked for.",
+    "One task's availability and response time per minute (ranges up to 12 h) or per hour, over all nodes and for the nodes asked for.",
     DetailTrendBody,
     DetailTrendAnswer,
   ),

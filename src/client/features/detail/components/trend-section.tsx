@@ -12,7 +12,7 @@ interface TrendSectionProps {
   onRetry: () => void;
 }
 
-/** Availability and response time over the range, per minute up to 48 h and per hour beyond. */
+/** Availability and response time over the range, per minute up to 12 h and per hour beyond. */
 export function TrendSection({ trend, isLoading, isError, onRetry }: TrendSectionProps) {
   const { t } = useTranslation();
   const points = useMemo(() => (trend ? trendPointsOf(trend) : undefined), [trend]);
