@@ -30,11 +30,12 @@ test.afterAll(async () => {
 
 const tracePath = () => `/monitor/6/tracedetail/${traceId}`;
 
-test('a traceroute task (createtrace) and an SSL task are created on the Local node every minute', async ({ page }) => {
-  test.setTimeout(150_000);
+test('a traceroute task (createtrace) and two SSL tasks are created on the Local node every minute', async ({ page }) => {
+  test.setTimeout(180_000);
   await openAndSignIn(page);
   await createTask(page, plans.trace);
   await createTask(page, plans.ssl);
+  await createTask(page, plans.sslFailing);
   traceId = await taskIdOn(page, plans.trace);
   expect(traceId).toBeGreaterThan(0);
   await taskRow(page, plans.trace.name).getByRole('link', { name: plans.trace.name, exact: true }).click();
@@ -68,6 +69,34 @@ test('the SSL list shows the certificate after the first check: expiry, about 30
   await expect(cells.expiry).toHaveText(consoleDateTime(targets.httpsValidTo));
   await expect(cells.daysLeft).toHaveText(ABOUT_THIRTY_DAYS);
   await expect(cells.sslStatus).toHaveText('未過期');
+});
+
+test('an SSL task whose check reads no certificate says "check failed" in red with its last check; the filter and the overview find it', async ({ page }) => {
+  test.setTimeout(150_000);
+  await openAndSignIn(page);
+  await awaitFirstSslCheck(page, plans.sslFailing.name, 120_000);
+  const cells = sslCellsOf(taskRow(page, plans.sslFailing.name));
+  await expect(cells.sslStatus).toHaveText('檢查失敗');
+  await expect(cells.sslStatus.locator('[data-ssl-status="failed"]')).toHaveClass(/bg-red-50/);
+  await expect(cells.lastCheck).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  await expect(cells.expiry).toHaveText('—');
+
+  const filter = page.getByLabel('SSL 狀態', { exact: true });
+  await filter.selectOption({ label: '檢查失敗' });
+  await expect(page).toHaveURL(/[?&]ssl=4(&|$)/);
+  await expect(taskRow(page, plans.sslFailing.name)).toBeVisible();
+  await expect(taskRow(page, plans.ssl.name)).toHaveCount(0);
+  await filter.selectOption({ label: '未過期' });
+  await expect(taskRow(page, plans.ssl.name)).toBeVisible();
+  await expect(taskRow(page, plans.sslFailing.name)).toHaveCount(0);
+
+  // The overview counts it in the SSL card's "expired or check failed" slot, which opens exactly those tasks.
+  await page.goto('/overview');
+  await page.locator('[data-type-card="7"] a[data-band="3"]').click();
+  await expect(page).toHaveURL(/\/monitor\/7\?status=1&ssl=6$/);
+  await expect(taskRow(page, plans.sslFailing.name)).toBeVisible();
+  await expect(taskRow(page, plans.ssl.name)).toHaveCount(0);
+  await expect(page.getByLabel('SSL 狀態', { exact: true })).toHaveValue('6');
 });
 
 /** A field of the check's answer: its label (dt) and value (dd). */

@@ -43,6 +43,46 @@ test('the lists show real availability and response time for every task', async 
   for (const plan of Object.values(plans)) await expectFigures(page, plan.type, plan.name);
 });
 
+test('at 360 px the list is the on-call glance: filters folded behind "篩選", the first task card in the first screenful, 44 px touch targets', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await openAndSignIn(page);
+  await page.goto('/monitor/3');
+  const firstCard = page.getByRole('list', { name: '監控任務' }).getByRole('listitem').first();
+  await expect(firstCard.locator('[data-service-status]')).toBeInViewport();
+  await expect(firstCard.getByRole('switch')).toBeInViewport();
+  const card = page.getByRole('listitem', { name: plans.http.name, exact: true });
+  await expect(page.getByRole('searchbox')).toBeVisible();
+  const filters = page.getByRole('button', { name: '篩選', exact: true });
+  await expect(filters).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByLabel('服務狀態', { exact: true })).toBeHidden();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  const heights = [
+    filters,
+    card.getByRole('switch'),
+    card.getByRole('link', { name: `編輯 ${plans.http.name}` }),
+    card.locator('label').filter({ has: page.getByRole('checkbox', { name: `選取 ${plans.http.name}` }) }),
+    page.getByRole('navigation', { name: '分頁' }).getByRole('button', { name: '下一頁' }),
+    page.getByRole('navigation', { name: '監控類型' }).getByRole('link', { name: 'HTTP', exact: true }),
+  ];
+  for (const target of heights) expect((await target.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+
+  await filters.click();
+  await expect(filters).toHaveAttribute('aria-expanded', 'true');
+  await page.getByLabel('服務狀態', { exact: true }).selectOption({ label: '正常' });
+  await expect(page).toHaveURL(/[?&]service=1(&|$)/);
+  await expect(page.getByRole('button', { name: '篩選（1）', exact: true })).toBeVisible();
+
+  // The type tabs scroll sideways; the current one is brought into view.
+  await page.goto('/monitor/7');
+  const sslTab = page.getByRole('navigation', { name: '監控類型' }).getByRole('link', { name: 'SSL 憑證', exact: true });
+  await expect(sslTab).toHaveAttribute('aria-current', 'page');
+  const box = await sslTab.boundingBox();
+  expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
+  expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(360);
+});
+
 test('the detail shows the trend, the Local node in the breakdown and a region on the map', async ({ page }) => {
   test.setTimeout(90_000);
   await openAndSignIn(page);

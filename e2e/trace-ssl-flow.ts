@@ -7,24 +7,26 @@ import { RUN, taskRow, type TaskPlan } from './monitor-flow.js';
  * the route snapshots of a traceroute task's history and the SSL list's certificate columns.
  */
 
-/** A traceroute task to 127.0.0.1 and an SSL task on the local HTTPS server's port. */
-export function traceAndSslPlans(targets: LocalTargets): Record<'trace' | 'ssl', TaskPlan> {
+async function fillSslTarget(page: Page, port: number): Promise<void> {
+  await page.getByLabel('網域或 IP', { exact: true }).fill('127.0.0.1');
+  const portField = page.getByLabel('連接埠', { exact: true });
+  await expect(portField).toHaveValue('443');
+  await portField.fill(String(port));
+}
+
+/**
+ * A traceroute task to 127.0.0.1, an SSL task on the local HTTPS server's port, and one on the
+ * plain HTTP server's port, where no certificate can be read (the check fails).
+ */
+export function traceAndSslPlans(targets: LocalTargets): Record<'trace' | 'ssl' | 'sslFailing', TaskPlan> {
   return {
     trace: {
       type: 6,
       name: `e2e Trace ${RUN}`,
       fill: (page) => page.getByLabel('網域或 IP', { exact: true }).fill('127.0.0.1'),
     },
-    ssl: {
-      type: 7,
-      name: `e2e SSL ${RUN}`,
-      fill: async (page) => {
-        await page.getByLabel('網域或 IP', { exact: true }).fill('127.0.0.1');
-        const port = page.getByLabel('連接埠', { exact: true });
-        await expect(port).toHaveValue('443');
-        await port.fill(String(targets.httpsPort));
-      },
-    },
+    ssl: { type: 7, name: `e2e SSL ${RUN}`, fill: (page) => fillSslTarget(page, targets.httpsPort) },
+    sslFailing: { type: 7, name: `e2e SSL no TLS ${RUN}`, fill: (page) => fillSslTarget(page, targets.httpPort) },
   };
 }
 

@@ -167,6 +167,11 @@ describe('the SSL export sheet', () => {
     expect(expired?.[6]).toBe('Expired');
   });
 
+  it('writes "Check failed" for a task checked without a certificate', () => {
+    const [, failed] = sheetRowsOf(SSL_EXPORT_SHEET, [sslRow(4, { validTo: null, daysLeft: null, sslStatus: null })], englishT);
+    expect([failed?.[3], failed?.[4], failed?.[5], failed?.[6]]).toEqual(['', null, '2026-12-19 08:30:00', 'Check failed']);
+  });
+
   it('has its header and sheet name in all three languages', () => {
     for (const language of ['en', 'zh-cn', 'zh-tw'] as const) {
       const t = translatorOf(language);

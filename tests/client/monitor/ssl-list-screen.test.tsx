@@ -7,6 +7,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { sslListQuery } from '../../../src/client/features/monitor/api.js';
 import { SslTaskList } from '../../../src/client/features/monitor/components/ssl-list-page.js';
+import { localDateTime } from '../../../src/client/features/monitor/export-table.js';
 import { DEFAULT_SSL_VIEW } from '../../../src/client/features/monitor/ssl-view.js';
 import { i18nOptions } from '../../../src/client/lib/i18n.js';
 import type { Language, SslSearchAnswer, SslTaskRow } from '../../../src/shared/index.js';
@@ -37,12 +38,13 @@ function row(overrides: Partial<SslTaskRow>): SslTaskRow {
 }
 
 const ANSWER: SslSearchAnswer = {
-  total: 4,
+  total: 5,
   list: [
     row({ id: 1, name: 'Expired site', validTo: '2026-11-19T00:00:00.000Z', daysLeft: -3, sslStatus: 3 }),
     row({ id: 2, name: 'Soon site', daysLeft: 5, sslStatus: 2, port: 8443 }),
     row({ id: 3, name: 'Fine site' }),
     row({ id: 4, name: 'New site', validTo: null, daysLeft: null, sslStatus: null, lastCheckAt: null, deployStatus: 'processing' }),
+    row({ id: 5, name: 'Down site', validTo: null, daysLeft: null, sslStatus: null, issuer: null, subject: null, authorized: null, lastCheckAt: '2026-11-22T05:00:00.000Z' }),
   ],
 };
 
@@ -77,12 +79,22 @@ describe('the SSL task list', () => {
     expect(html).toMatch(/data-ssl-status="none"[^>]*class="[^"]*bg-slate-100/);
   });
 
+  it('says "check failed" in the error colour, with its time, for a task checked without a certificate; "not checked yet" only before any check', () => {
+    const html = render(<SslTaskList readOnly={false} />, 'en');
+    const failedRow = html.slice(html.indexOf('data-task-id="5"'));
+    expect(failedRow).toMatch(/data-ssl-status="failed"[^>]*class="[^"]*bg-red-50[^"]*"[^>]*>.*?Check failed/);
+    expect(text(failedRow)).toContain(localDateTime('2026-11-22T05:00:00.000Z'));
+    expect(html.match(/data-ssl-status="none"/g)).toHaveLength(1);
+    expect(text(render(<SslTaskList readOnly={false} />, 'zh-tw'))).toContain('檢查失敗');
+    expect(text(render(<SslTaskList readOnly={false} />, 'zh-cn'))).toContain('检查失败');
+  });
+
   it('offers "check now" on every row, and selection, switches, edit and create only to those who may change tasks', () => {
     const full = text(render(<SslTaskList readOnly={false} />, 'en'));
-    expect(full.match(/Check now/g)).toHaveLength(4);
+    expect(full.match(/Check now/g)).toHaveLength(5);
     expect(full).toContain('Create task');
     const viewOnly = render(<SslTaskList readOnly />, 'en');
-    expect(text(viewOnly).match(/Check now/g)).toHaveLength(4);
+    expect(text(viewOnly).match(/Check now/g)).toHaveLength(5);
     expect(viewOnly).not.toContain('type="checkbox"');
     expect(viewOnly).not.toContain('role="switch"');
     expect(text(viewOnly)).not.toContain('Create task');

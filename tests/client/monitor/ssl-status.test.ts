@@ -1,14 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { createPathOf, detailPathOf, editPathOf, isListableType } from '../../../src/client/features/monitor/monitor-types.js';
-import { certcheckProblemOf, daysLeftLabelOf, sslToneOf } from '../../../src/client/features/monitor/ssl-status.js';
+import { certcheckProblemOf, daysLeftLabelOf, sslBadgeOf, sslToneOf } from '../../../src/client/features/monitor/ssl-status.js';
 import { ApiError } from '../../../src/client/lib/api-failure.js';
-import { SERVICE_STATUS } from '../../../src/shared/index.js';
+import { SERVICE_STATUS, sslServiceStatusOf, type SslStatus } from '../../../src/shared/index.js';
 
 const envelope = (code: number | string) => new ApiError('domainSslCertcheck', { kind: 'envelope', code, message: '', errors: [], httpStatus: 200 });
 
 describe('SSL status colours', () => {
-  it('are the service colours: valid normal, expiring within a week warning, expired error, never checked none', () => {
-    expect([1, 2, 3, null].map((status) => sslToneOf(status as 1 | 2 | 3 | null))).toEqual([SERVICE_STATUS.NORMAL, SERVICE_STATUS.WARNING, SERVICE_STATUS.ERROR, SERVICE_STATUS.NONE]);
+  const statuses: (SslStatus | null)[] = [1, 2, 3, null];
+
+  it('are the service colours: valid normal, expiring within a week warning, expired or check failed error, never checked none', () => {
+    expect(statuses.map((status) => sslToneOf(status, true))).toEqual([SERVICE_STATUS.NORMAL, SERVICE_STATUS.WARNING, SERVICE_STATUS.ERROR, SERVICE_STATUS.ERROR]);
+    expect(sslToneOf(null, false)).toBe(SERVICE_STATUS.NONE);
+  });
+
+  it('are the bands the overview counts the task in', () => {
+    for (const checked of [true, false]) for (const status of statuses) expect(sslToneOf(status, checked)).toBe(sslServiceStatusOf(status, checked));
+  });
+
+  it('say "check failed" for a task checked without a certificate, "not checked yet" before any check', () => {
+    expect(sslBadgeOf(null, true)).toEqual({ state: 'failed', tone: SERVICE_STATUS.ERROR });
+    expect(sslBadgeOf(null, false)).toEqual({ state: 'none', tone: SERVICE_STATUS.NONE });
+    expect(sslBadgeOf(3, true)).toEqual({ state: 3, tone: SERVICE_STATUS.ERROR });
   });
 });
 

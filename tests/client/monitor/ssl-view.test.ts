@@ -103,4 +103,14 @@ describe('the /domain/ssl/search body', () => {
     expect(SslSearchBody.safeParse(body).success).toBe(true);
     expect(sslSearchBodyOf(DEFAULT_SSL_VIEW)).not.toHaveProperty('keyword');
   });
+
+  it('filters by check failed (4), not checked yet (5) and expired or check failed (6), the overview error link among them', () => {
+    for (const ssl of [4, 5, 6]) {
+      const body = sslSearchBodyOf(view(`status=1&ssl=${ssl}`));
+      expect(body).toMatchObject({ sslStatus: ssl, status: 1 });
+      expect(SslSearchBody.safeParse(body).success).toBe(true);
+    }
+    expect(view('ssl=7')).toEqual(DEFAULT_SSL_VIEW);
+    expect(withSslFilter(DEFAULT_SSL_VIEW, 'sslStatus', '4').sslStatus).toBe(4);
+  });
 });

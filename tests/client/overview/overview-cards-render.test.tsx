@@ -70,7 +70,7 @@ describe('the SSL and traceroute cards of the overview', () => {
     expect(shown).toContain("By each task's newest certificate checks");
     expect(shown).toContain('Disabled: 1');
     expect(shown).not.toContain('later release');
-    expect(html).toContain('href="/monitor/7?status=1&amp;ssl=3"');
+    expect(html).toContain('href="/monitor/7?status=1&amp;ssl=6"');
     expect(html).toContain('href="/monitor/7?status=1&amp;ssl=2"');
     expect(html).toContain('aria-label="Expiring within a week: 1 tasks"');
   });

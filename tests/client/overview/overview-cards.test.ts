@@ -147,8 +147,8 @@ describe('the overview cards', () => {
     expect([1, 2, 3, 0].map((status) => bandLinkOf(7, status as 0 | 1 | 2 | 3))).toEqual([
       '/monitor/7?status=1&ssl=1',
       '/monitor/7?status=1&ssl=2',
-      '/monitor/7?status=1&ssl=3',
-      '/monitor/7?status=1',
+      '/monitor/7?status=1&ssl=6',
+      '/monitor/7?status=1&ssl=5',
     ]);
   });
 

@@ -198,7 +198,8 @@ describe('POST /domain/ssl/search', () => {
     expect((await fx.call('/domain/ssl/search', { page: 2, pageSize: 10 })).data).toEqual({ list: [], total: 7 });
     for (const [body, error] of [
       [{ pageSize: 20 }, 'pageSize:10010001'],
-      [{ sslStatus: 4 }, 'sslStatus:10010003'],
+      [{ sslStatus: 7 }, 'sslStatus:10010003'],
+      [{ sslStatus: 0 }, 'sslStatus:10010003'],
       [{ sortBy: 'daysLeft' }, 'sortBy:10010003'],
       [{ extra: true }, 'extra:10010001'],
     ] as const) {

@@ -1,4 +1,4 @@
-import type { SslTaskRow } from '../../../shared/index.js';
+import { sslCertificateStateOf, type SslTaskRow } from '../../../shared/index.js';
 import type { Translate } from '../../lib/error-text.js';
 import { localDateTime, type ExportCell, type ExportSheet } from './export-table.js';
 
@@ -13,7 +13,7 @@ function sslCells(row: SslTaskRow, t: Translate): ExportCell[] {
     // Negative once expired, empty before any check: a number the sheet can sort and filter.
     row.daysLeft,
     localDateTime(row.lastCheckAt),
-    t(`monitor:ssl.status.${row.sslStatus ?? 'none'}`),
+    t(`monitor:ssl.status.${sslCertificateStateOf(row.sslStatus, row.lastCheckAt !== null)}`),
     t(`monitor:status.${row.status}`),
   ];
 }

@@ -1,12 +1,22 @@
-import { SERVICE_STATUS, SSL_STATUS, type ServiceStatus, type SslStatus } from '../../../shared/index.js';
+import { sslCertificateStateOf, sslServiceStatusOf, type ServiceStatus, type SslCertificateState, type SslStatus } from '../../../shared/index.js';
 import { ApiError, type ApiFailure } from '../../lib/api-failure.js';
 
-/** An SSL status in the §3 service colours: valid green, expiring within a week yellow, expired red, never checked grey. */
-export function sslToneOf(status: SslStatus | null): ServiceStatus {
-  if (status === SSL_STATUS.NOT_EXPIRED) return SERVICE_STATUS.NORMAL;
-  if (status === SSL_STATUS.EXPIRING) return SERVICE_STATUS.WARNING;
-  if (status === SSL_STATUS.EXPIRED) return SERVICE_STATUS.ERROR;
-  return SERVICE_STATUS.NONE;
+/**
+ * A certificate in the §3 service colours, as the overview bands it: valid green, expiring within a
+ * week yellow, expired or check failed (checked, no certificate read) red, never checked grey.
+ */
+export function sslToneOf(status: SslStatus | null, checked: boolean): ServiceStatus {
+  return sslServiceStatusOf(status, checked);
+}
+
+/** What an SSL row or check answer shows of its certificate: the state's word and its colour. */
+export interface SslBadge {
+  state: SslCertificateState;
+  tone: ServiceStatus;
+}
+
+export function sslBadgeOf(status: SslStatus | null, checked: boolean): SslBadge {
+  return { state: sslCertificateStateOf(status, checked), tone: sslToneOf(status, checked) };
 }
 
 /** The refusals of /domain/ssl/certcheck that the dialog explains beyond the catalogue text. */

@@ -5,24 +5,26 @@ import {
   LIMITS,
   PAGE_SIZES,
   SORT_ORDERS,
+  SSL_FILTER_VALUES,
   SSL_SORT_FIELDS,
-  SSL_STATUS,
   type EnableStatus,
+  type SslFilter,
   type SslSearchBody,
-  type SslStatus,
 } from '../../../shared/index.js';
 import { oneOf, positiveInteger } from '../../lib/url-params.js';
 import type { RefreshSeconds, SortOrder } from './list-view.js';
 
 /**
  * The SSL task list's state (/monitor/7), kept in the URL like the other lists: search, SSL status
- * and status filters, sorting, paging and auto-refresh (`refresh`, seconds). Never-checked certificates have no SSL status and sort last.
+ * (`ssl`, SSL_FILTER) and status filters, sorting, paging and auto-refresh (`refresh`, seconds).
+ * Never-checked certificates have no SSL status and sort last.
  */
 export type SslSortField = (typeof SSL_SORT_FIELDS)[number];
 
 export interface SslListView {
   keyword: string;
-  sslStatus?: SslStatus;
+  /** SSL_FILTER: an SSL status, check failed, not checked yet, or expired or check failed. */
+  sslStatus?: SslFilter;
   status?: EnableStatus;
   sortBy: SslSortField;
   sortOrder: SortOrder;
@@ -33,7 +35,6 @@ export interface SslListView {
 
 export type SslFilterName = 'sslStatus' | 'status';
 
-export const SSL_STATUS_VALUES: readonly SslStatus[] = Object.values(SSL_STATUS);
 const ENABLE_STATUS_VALUES: readonly EnableStatus[] = Object.values(ENABLE_STATUS);
 
 /** Soonest expiry first: what needs renewing is at the top. */
@@ -55,7 +56,7 @@ export function sslViewFromSearchParams(params: URLSearchParams): SslListView {
     pageSize: oneOf(PAGE_SIZES, params.get(PARAM.pageSize)) ?? DEFAULT_PAGE_SIZE,
     refresh: oneOf(AUTO_REFRESH_SECONDS, params.get(PARAM.refresh)) ?? 0,
   };
-  const sslStatus = oneOf(SSL_STATUS_VALUES, params.get(PARAM.sslStatus));
+  const sslStatus = oneOf(SSL_FILTER_VALUES, params.get(PARAM.sslStatus));
   const status = oneOf(ENABLE_STATUS_VALUES, params.get(PARAM.status));
   if (sslStatus !== undefined) view.sslStatus = sslStatus;
   if (status !== undefined) view.status = status;

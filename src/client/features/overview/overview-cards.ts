@@ -3,7 +3,7 @@ import {
   MONITOR_TYPES,
   MONITOR_TYPE_CODES,
   SERVICE_STATUS,
-  SSL_STATUS,
+  SSL_FILTER,
   worstFirst,
   type AttentionCertificate,
   type AttentionTask,
@@ -53,21 +53,21 @@ export function bandLabelKeyOf(type: number, status: ServiceStatus): string {
   return type === MONITOR_TYPES.SSL ? `monitor:overview.sslBand.${status}` : `monitor:service.${status}`;
 }
 
-const SSL_FILTER_OF_BAND: Partial<Record<ServiceStatus, number>> = {
-  [SERVICE_STATUS.NORMAL]: SSL_STATUS.NOT_EXPIRED,
-  [SERVICE_STATUS.WARNING]: SSL_STATUS.EXPIRING,
-  [SERVICE_STATUS.ERROR]: SSL_STATUS.EXPIRED,
+const SSL_FILTER_OF_BAND: Readonly<Record<ServiceStatus, number>> = {
+  [SERVICE_STATUS.NORMAL]: SSL_FILTER.NOT_EXPIRED,
+  [SERVICE_STATUS.WARNING]: SSL_FILTER.EXPIRING,
+  [SERVICE_STATUS.ERROR]: SSL_FILTER.EXPIRED_OR_FAILED,
+  [SERVICE_STATUS.NONE]: SSL_FILTER.NOT_CHECKED,
 };
 
 /**
- * The task list filtered to a band's enabled tasks. The SSL list filters by SSL status (`ssl`):
- * its error filter shows the expired certificates (it has none for a failed check) and its tasks
- * never checked have no filter, so that band opens the enabled SSL tasks.
+ * The task list filtered to a band's enabled tasks. The SSL list filters by its SSL status filter
+ * (`ssl`), which has a value for each band: the error band is "expired or check failed".
  */
 export function bandLinkOf(type: number, status: ServiceStatus): string {
   const params = new URLSearchParams({ status: String(ENABLE_STATUS.ENABLED) });
   if (type !== MONITOR_TYPES.SSL) params.set('service', String(status));
-  else if (SSL_FILTER_OF_BAND[status] !== undefined) params.set('ssl', String(SSL_FILTER_OF_BAND[status]));
+  else params.set('ssl', String(SSL_FILTER_OF_BAND[status]));
   return `/monitor/${type}?${params.toString()}`;
 }
 

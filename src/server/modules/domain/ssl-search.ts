@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SslSearchAnswer, SslSearchQuery, SslTaskRow } from '../../../shared/calls/domain-trace-ssl.js';
+import { sslFilterMatches, type SslSearchAnswer, type SslSearchQuery, type SslTaskRow } from '../../../shared/calls/domain-trace-ssl.js';
 import { ENABLE_STATUS } from '../../../shared/codes.js';
 import { isoTime, isoTimeOrNull, parseJsonColumn } from '../../db/columns.js';
 import type { ServerContext } from '../../context.js';
@@ -11,6 +11,7 @@ import { sslTasksOf, type SslTaskRow as TaskColumns } from './ssl-repo.js';
 /**
  * The SSL task list: each task shows the certificate expiring soonest among its nodes' newest
  * checks (the one that will bite first), days left counted now, and its newest check of any node.
+ * A task checked whose newest checks read no certificate is a failed check (as on the overview).
  */
 
 const StringList = z.array(z.string());
@@ -46,7 +47,7 @@ function rowOf(task: TaskColumns, seen: Seen | undefined): Row {
 
 function matches(row: Row, query: SslSearchQuery): boolean {
   if (query.tag !== undefined && !row.tags.includes(query.tag)) return false;
-  if (query.sslStatus !== undefined && row.sslStatus !== query.sslStatus) return false;
+  if (query.sslStatus !== undefined && !sslFilterMatches(query.sslStatus, row.sslStatus, row.lastCheckAt !== null)) return false;
   const keyword = query.keyword?.trim().toLowerCase() ?? '';
   return keyword === '' || row.name.toLowerCase().includes(keyword) || row.domain.toLowerCase().includes(keyword);
 }

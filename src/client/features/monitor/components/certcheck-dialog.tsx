@@ -5,7 +5,7 @@ import { CERTCHECK_WAIT_MS, type CertCheckAnswer } from '../../../../shared/inde
 import { Button } from '../../../components/button.js';
 import { errorText } from '../../../lib/error-text.js';
 import { localDateTime } from '../export-table.js';
-import { certcheckProblemOf, daysLeftLabelOf, sslToneOf } from '../ssl-status.js';
+import { certcheckProblemOf, daysLeftLabelOf, sslBadgeOf } from '../ssl-status.js';
 import { SslStatusBadge } from './ssl-cells.js';
 
 export interface CertcheckTarget {
@@ -105,7 +105,8 @@ function Answer({ answer }: { answer: CertCheckAnswer }) {
       <dl className="divide-y divide-slate-100">
         <Field label={t('monitor:ssl.columns.target')}>{`${answer.domain}:${answer.port}`}</Field>
         <Field label={t('monitor:ssl.columns.sslStatus')}>
-          <SslStatusBadge status={answer.sslStatus} tone={sslToneOf(answer.sslStatus)} />
+          {/* The answer is a finished check: without a certificate it failed. */}
+          <SslStatusBadge badge={sslBadgeOf(answer.sslStatus, true)} />
         </Field>
         <Field label={t('monitor:ssl.columns.expiry')}>{localDateTime(answer.validTo) || none}</Field>
         <Field label={t('monitor:ssl.columns.daysLeft')}>{t(`monitor:ssl.days.${days.key}`, { count: days.count })}</Field>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { AUTO_REFRESH_SECONDS } from '../../../../shared/index.js';
 import { LabelledSelect } from '../../../components/labelled-select.js';
+import { FILTER_TOUCH } from './filter-disclosure.js';
 
 interface RefreshSelectProps {
   /** Seconds between reads; 0 is off. */
@@ -18,7 +19,7 @@ export function RefreshSelect({ refresh, onRefresh, className }: RefreshSelectPr
       value={String(refresh)}
       options={AUTO_REFRESH_SECONDS.map((seconds) => ({ value: String(seconds), label: t(`monitor:refresh.every.${seconds}`) }))}
       onChange={(value) => onRefresh(Number(value))}
-      className={className}
+      className={`${FILTER_TOUCH} ${className ?? ''}`}
     />
   );
 }

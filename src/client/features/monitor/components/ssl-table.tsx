@@ -3,7 +3,7 @@ import type { Translate } from '../../../lib/error-text.js';
 import { useRowTexts } from '../hooks/use-row-texts.js';
 import type { Selection } from '../hooks/use-selection.js';
 import { detailPathOf } from '../monitor-types.js';
-import { sslToneOf } from '../ssl-status.js';
+import { sslBadgeOf } from '../ssl-status.js';
 import type { SslListView, SslSortField } from '../ssl-view.js';
 import { DateText, DaysLeftText, SslRowButtons, SslStatusBadge, type SslRowActions } from './ssl-cells.js';
 import { DeployStatusButton, NameLink, StatusSwitch, TargetText } from './task-cells.js';
@@ -20,7 +20,9 @@ export interface SslTableProps {
 
 const sslTargetOf = (row: SslTaskRow) => `${row.domain.includes(':') ? `[${row.domain}]` : row.domain}:${row.port}`;
 
-const badgeOf = (row: SslTaskRow) => <SslStatusBadge status={row.sslStatus} tone={sslToneOf(row.sslStatus)} />;
+const rowBadgeOf = (row: SslTaskRow) => sslBadgeOf(row.sslStatus, row.lastCheckAt !== null);
+
+const badgeOf = (row: SslTaskRow) => <SslStatusBadge badge={rowBadgeOf(row)} />;
 
 /** The SSL list's columns: expiry, days left and SSL status in the service colours, last check, and the row's actions. */
 function sslLayout(actions: SslRowActions, t: Translate): TaskListLayout<SslTaskRow, SslSortField> {
@@ -30,7 +32,7 @@ function sslLayout(actions: SslRowActions, t: Translate): TaskListLayout<SslTask
       { id: 'name', header: t('monitor:columns.name'), sortField: 'name', cell: (row) => <NameLink to={detailPathOf(MONITOR_TYPES.SSL, row.id)} name={row.name} /> },
       { id: 'target', header: t('monitor:ssl.columns.target'), cell: (row) => <TargetText text={sslTargetOf(row)} /> },
       { id: 'expiry', header: t('monitor:ssl.columns.expiry'), sortField: 'expiry', cell: (row) => <DateText iso={row.validTo} /> },
-      { id: 'daysLeft', header: t('monitor:ssl.columns.daysLeft'), cell: (row) => <DaysLeftText daysLeft={row.daysLeft} tone={sslToneOf(row.sslStatus)} /> },
+      { id: 'daysLeft', header: t('monitor:ssl.columns.daysLeft'), cell: (row) => <DaysLeftText daysLeft={row.daysLeft} tone={rowBadgeOf(row).tone} /> },
       { id: 'sslStatus', header: t('monitor:ssl.columns.sslStatus'), cell: badgeOf },
       { id: 'lastCheck', header: t('monitor:ssl.columns.lastCheck'), cell: (row) => <DateText iso={row.lastCheckAt} /> },
       { id: 'status', header: t('monitor:columns.status'), cell: (row) => <StatusSwitch row={row} actions={actions} t={t} /> },

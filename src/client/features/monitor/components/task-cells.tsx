@@ -3,6 +3,9 @@ import { ENABLE_STATUS, type DeployStatus, type DomainListRow, type EnableStatus
 import type { Translate } from '../../../lib/error-text.js';
 import { NAME_SLOT, withName, type RowTexts } from '../hooks/use-row-texts.js';
 
+/** A row control's height: 44 px to touch on the narrow cards, compact in the wide table. */
+export const ROW_CONTROL_HEIGHT = 'min-h-11 lg:min-h-9';
+
 /** What the switch and the deploy button need of a row: the task and SSL lists' rows both have it. */
 export interface ActionableRow {
   id: number;
@@ -65,7 +68,7 @@ export function StatusSwitch<Row extends ActionableRow>({ row, actions, t }: Row
       title={deploying ? t('monitor:deploy.waitDeploying') : undefined}
       disabled={deploying || actions.pendingStatusId === row.id}
       onClick={() => actions.onToggleStatus(row)}
-      className="focus-ring group inline-flex min-h-9 items-center gap-2 rounded-md px-1 text-sm text-slate-700 disabled:cursor-not-allowed disabled:opacity-60"
+      className={`focus-ring group inline-flex ${ROW_CONTROL_HEIGHT} items-center gap-2 rounded-md px-1 text-sm text-slate-700 disabled:cursor-not-allowed disabled:opacity-60`}
     >
       <span aria-hidden="true" className={`relative inline-flex h-5 w-9 shrink-0 rounded-full transition-colors ${enabled ? 'bg-status-normal' : 'bg-slate-300'}`}>
         <span className={`absolute top-0.5 size-4 rounded-full bg-white shadow transition-transform ${enabled ? 'translate-x-4.5' : 'translate-x-0.5'}`} />
@@ -74,6 +77,9 @@ export function StatusSwitch<Row extends ActionableRow>({ row, actions, t }: Row
     </button>
   );
 }
+
+/** The pill stays 32 px to the eye; on the narrow cards its touch area reaches 44 px above and below. */
+const PILL_TOUCH = "max-lg:after:absolute max-lg:after:inset-x-0 max-lg:after:-inset-y-1.5 max-lg:after:content-['']";
 
 const DEPLOY_TONES: Readonly<Record<DeployStatus, string>> = {
   completed: 'bg-green-50 text-green-800 ring-green-200',
@@ -90,7 +96,7 @@ export function DeployStatusButton<Row extends ActionableRow>({ row, actions, t 
       type="button"
       onClick={() => actions.onOpenDeploy(row)}
       aria-label={withName(t('monitor:deploy.open', { name: NAME_SLOT, status: text }), row.name)}
-      className={`focus-ring inline-flex min-h-8 items-center rounded-full px-2.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset hover:underline ${DEPLOY_TONES[row.deployStatus]}`}
+      className={`focus-ring relative inline-flex min-h-8 items-center rounded-full px-2.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset hover:underline ${PILL_TOUCH} ${DEPLOY_TONES[row.deployStatus]}`}
     >
       {text}
     </button>
@@ -102,7 +108,7 @@ export function EditLink({ to, name, t }: { to: string; name: string; t: Transla
     <Link
       to={to}
       aria-label={withName(t('monitor:list.editTask', { name: NAME_SLOT }), name)}
-      className="focus-ring inline-flex min-h-9 items-center rounded-md px-2 text-sm font-medium text-brand-700 hover:bg-brand-50"
+      className={`focus-ring inline-flex ${ROW_CONTROL_HEIGHT} items-center rounded-md px-2 text-sm font-medium text-brand-700 hover:bg-brand-50`}
     >
       {t('monitor:list.edit')}
     </Link>

@@ -46,6 +46,24 @@ function TaskCheckbox<Row extends ListedTask>({ row, selection, t }: { row: Row;
   return <RowCheckbox row={row} selection={selection} itemOf={selectedTaskOf} label={withName(t('monitor:select.task', { name: NAME_SLOT }), row.name)} />;
 }
 
+/**
+ * A card's checkbox inside a 44 px touch area (a label: a tap anywhere in it toggles the box, and
+ * the card does not open); the negative margin keeps the card's head as compact as before.
+ */
+function CardCheckbox<Row extends ListedTask>(props: { row: Row; selection: Selection; t: Translate }) {
+  return (
+    <label className="-m-3 inline-flex size-11 shrink-0 cursor-pointer items-center justify-center">
+      <TaskCheckbox {...props} />
+    </label>
+  );
+}
+
+/**
+ * The pager under the cards is the shared Pagination (outside this feature): its buttons and page
+ * size reach the 44 px touch height through the sibling that follows the card list.
+ */
+const PAGER_TOUCH = 'max-lg:[&~nav_button]:min-h-11 max-lg:[&~nav_select]:min-h-11';
+
 const rowAttributes = (row: ListedTask, onOpen: () => void) => ({ 'data-task-id': row.id, 'aria-label': row.name, onClick: openUnlessControl(onOpen) });
 
 /** Wide screens: one row per task; the name and every control are reachable by keyboard. */
@@ -75,7 +93,7 @@ export function TaskRowsCards<Row extends ListedTask, Field extends string>({ la
   const facts = pickColumns(others, layout.cardFacts);
   const footer = pickColumns(others, layout.cardFooter);
   return (
-    <CardList label={layout.caption} className="sm:grid-cols-2">
+    <CardList label={layout.caption} className={`sm:grid-cols-2 ${PAGER_TOUCH}`}>
       {rows.map((row) => (
         <Card
           key={row.id}
@@ -84,7 +102,7 @@ export function TaskRowsCards<Row extends ListedTask, Field extends string>({ la
           className="cursor-pointer"
           head={
             <div className="mb-3 flex items-start gap-3">
-              {!readOnly && <TaskCheckbox row={row} selection={selection} t={t} />}
+              {!readOnly && <CardCheckbox row={row} selection={selection} t={t} />}
               <div className="flex min-w-0 flex-1 flex-col gap-1">
                 <h2 className="text-sm">{name.cell(row)}</h2>
                 <p className="text-xs">{subtitle?.cell(row)}</p>

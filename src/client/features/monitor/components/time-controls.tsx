@@ -4,6 +4,7 @@ import { TIME_FILTER_HOURS, TIME_RANGE_UNITS } from '../../../../shared/index.js
 import { Button } from '../../../components/button.js';
 import { clampCount, LAST_COUNT_MAX, timeFilterFromToken, timeFilterToken, type RangeUnit, type TimeFilter } from '../time-filter.js';
 import { LabelledSelect } from '../../../components/labelled-select.js';
+import { FILTER_TOUCH } from './filter-disclosure.js';
 import { RefreshSelect } from './refresh-select.js';
 
 const CUSTOM = 'last';
@@ -27,7 +28,7 @@ function LastRangeForm({ time, onTime }: { time: TimeFilter; onTime: (time: Time
     onTime({ kind: 'last', count: value, unit });
   };
   return (
-    <form onSubmit={submit} aria-label={t('monitor:time.lastLabel')} className="flex flex-wrap items-end gap-2">
+    <form onSubmit={submit} aria-label={t('monitor:time.lastLabel')} className="order-last col-span-2 flex flex-wrap items-end gap-2 md:order-none">
       <div className="flex flex-col gap-1">
         <label htmlFor={countId} className="text-xs font-medium text-slate-600">
           {t('monitor:time.count')}
@@ -56,7 +57,10 @@ function LastRangeForm({ time, onTime }: { time: TimeFilter; onTime: (time: Time
   );
 }
 
-/** The range the figures cover (quick hours, or the last n months/weeks/days/hours) and auto-refresh. */
+/**
+ * The range the figures cover (quick hours, or the last n months/weeks/days/hours) and auto-refresh:
+ * on narrow screens the two side by side in one row, the custom range's fields under them.
+ */
 export function TimeControls({ time, refresh, onTime, onRefresh }: TimeControlsProps) {
   const { t } = useTranslation();
   const [customChosen, setCustom] = useState(false);
@@ -69,7 +73,7 @@ export function TimeControls({ time, refresh, onTime, onRefresh }: TimeControlsP
     if (chosen) onTime(chosen);
   };
   return (
-    <div className="mb-4 flex flex-wrap items-end gap-3">
+    <div className={`mb-4 grid grid-cols-2 items-end gap-3 md:flex md:flex-wrap ${FILTER_TOUCH}`}>
       <LabelledSelect
         label={t('monitor:time.label')}
         value={quickValue}
@@ -80,7 +84,7 @@ export function TimeControls({ time, refresh, onTime, onRefresh }: TimeControlsP
         onChange={chooseQuick}
       />
       {custom && <LastRangeForm time={time} onTime={onTime} />}
-      <RefreshSelect refresh={refresh} onRefresh={onRefresh} className="ml-auto" />
+      <RefreshSelect refresh={refresh} onRefresh={onRefresh} className="md:ml-auto" />
     </div>
   );
 }

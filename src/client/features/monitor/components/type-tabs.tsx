@@ -1,19 +1,33 @@
+import { useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { MONITOR_TYPE_CODES } from '../../../../shared/index.js';
 
-/** One tab per monitor type; the list's search and filters start afresh on another type. */
+/** Scrolls the tab row (not the page) so the current tab is in view, centred when the row allows. */
+function useCurrentTabInView(current: number) {
+  const navRef = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const nav = navRef.current;
+    const tab = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !tab) return;
+    nav.scrollLeft = tab.offsetLeft - (nav.clientWidth - tab.offsetWidth) / 2;
+  }, [current]);
+  return navRef;
+}
+
+/** One tab per monitor type, scrolling sideways on narrow screens; the list's search and filters start afresh on another type. */
 export function TypeTabs({ current }: { current: number }) {
   const { t } = useTranslation();
+  const navRef = useCurrentTabInView(current);
   return (
-    <nav aria-label={t('monitor:types.label')} className="mb-4 overflow-x-auto border-b border-slate-200">
+    <nav ref={navRef} aria-label={t('monitor:types.label')} className="relative mb-4 overflow-x-auto overscroll-x-contain border-b border-slate-200">
       <ul className="flex gap-1">
         {MONITOR_TYPE_CODES.map((type) => (
           <li key={type}>
             <Link
               to={`/monitor/${type}`}
               aria-current={type === current ? 'page' : undefined}
-              className={`focus-ring -mb-px inline-flex min-h-10 items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap ${
+              className={`focus-ring -mb-px inline-flex min-h-11 items-center border-b-2 px-3 text-sm font-medium whitespace-nowrap ${
                 type === current ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-slate-900'
               }`}
             >
