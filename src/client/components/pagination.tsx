@@ -14,7 +14,7 @@ export interface PaginationProps {
 }
 
 const pagerButton =
-  'focus-ring min-h-9 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-400';
+  'focus-ring min-h-11 lg:min-h-9 rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-400';
 
 /** Page size (PAGE_SIZES of §9) and previous/next under every paged list of the console. */
 export function Pagination({ page, pageSize, total, totalText, onPage, onPageSize }: PaginationProps) {
@@ -32,7 +32,7 @@ export function Pagination({ page, pageSize, total, totalText, onPage, onPageSiz
             id={sizeId}
             value={pageSize}
             onChange={(event) => onPageSize(Number(event.target.value))}
-            className="focus-ring min-h-9 rounded-md border border-slate-300 bg-white py-1.5 pr-7 pl-2 text-sm"
+            className="focus-ring min-h-11 lg:min-h-9 rounded-md border border-slate-300 bg-white py-1.5 pr-7 pl-2 text-sm"
           >
             {PAGE_SIZES.map((size) => (
               <option key={size} value={size}>

@@ -58,12 +58,6 @@ function CardCheckbox<Row extends ListedTask>(props: { row: Row; selection: Sele
   );
 }
 
-/**
- * The pager under the cards is the shared Pagination (outside this feature): its buttons and page
- * size reach the 44 px touch height through the sibling that follows the card list.
- */
-const PAGER_TOUCH = 'max-lg:[&~nav_button]:min-h-11 max-lg:[&~nav_select]:min-h-11';
-
 const rowAttributes = (row: ListedTask, onOpen: () => void) => ({ 'data-task-id': row.id, 'aria-label': row.name, onClick: openUnlessControl(onOpen) });
 
 /** Wide screens: one row per task; the name and every control are reachable by keyboard. */
@@ -93,7 +87,7 @@ export function TaskRowsCards<Row extends ListedTask, Field extends string>({ la
   const facts = pickColumns(others, layout.cardFacts);
   const footer = pickColumns(others, layout.cardFooter);
   return (
-    <CardList label={layout.caption} className={`sm:grid-cols-2 ${PAGER_TOUCH}`}>
+    <CardList label={layout.caption} className="sm:grid-cols-2">
       {rows.map((row) => (
         <Card
           key={row.id}
