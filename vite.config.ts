@@ -74,6 +74,9 @@ function geometryPlugin(): Plugin {
   };
 }
 
+const SHARED_DIR = fileURLToPath(new URL('./src/shared/', import.meta.url));
+const SHARED_MODULE = new RegExp(`^${SHARED_DIR.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+
 /** What a console build is made of (scripts/lib.mjs watches the same for staleness). */
 const BUILD_SOURCES = ['index.html', 'vite.config.ts', 'package-lock.json', 'public', 'locales', 'src/client', 'src/shared'];
 
@@ -158,7 +161,20 @@ const pwaPlugin = () =>
 export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss(), geometryPlugin(), pwaPlugin(), precompressPlugin()],
   define: { 'import.meta.env.VITE_VIGIL_BUILD_ID': JSON.stringify(command === 'build' ? buildId() : 'dev') },
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: true,
+    rolldownOptions: {
+      // src/shared is the pure contract: importing a module of it does nothing but define things.
+      // Saying so lets the bundler drop the modules nothing uses even when imported through the
+      // barrel, so a screen reading a constant does not pull every call's zod schemas in.
+      treeshake: { moduleSideEffects: [{ test: SHARED_MODULE, sideEffects: false }] },
+      // Everything the entry imports statically is loaded at once anyway: one chunk (named like the
+      // entry) rather than a dozen small shared ones, which compress worse and cost a request each.
+      output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } },
+    },
+  },
   server: {
     port: Number(process.env.VIGIL_DEV_PORT ?? 5173),
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },

@@ -107,7 +107,7 @@ test('the page, the service worker and the manifest are revalidated; hashed asse
     expect([path, (await request.get(path)).headers()['cache-control']]).toEqual([path, 'no-cache']);
   }
   await page.goto('/login');
-  const script = await page.locator('script[type="module"]').getAttribute('src');
+  const script = await page.locator('script[type="module"][src^="/assets/index-"]').getAttribute('src');
   const asset = await request.get(script ?? '');
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
 });

@@ -6,10 +6,11 @@ import { parseOptions, printFigures, wants } from './bench/report.js';
 import { probeCheckFigures } from './bench/probes-checks.js';
 import { probesScaleFigures } from './bench/probes-scale.js';
 import { pwaBundleFigures } from './bench/pwa-bundle.js';
+import { pwaOfflineFigures } from './bench/pwa-offline.js';
 import { serverFigures } from './bench/server.js';
 import { tasksConsoleFigures } from './bench/tasks-console.js';
 import { tasksDetailFigures } from './bench/tasks-detail.js';
 import { tasksListFigures } from './bench/tasks-list.js';
 
 const options = parseOptions(process.argv.slice(2));
-printFigures([...(wants(options, 'server') ? await serverFigures(options) : []), ...(await probeCheckFigures(options)), ...(await probesScaleFigures(options)), ...(wants(options, 'tasks.detail') ? await tasksDetailFigures(options) : []), ...(wants(options, 'tasks.list') ? await tasksListFigures(options) : []), ...(wants(options, 'tasks.console') ? await tasksConsoleFigures(options) : []), ...(wants(options, 'pwa') ? await pwaBundleFigures(options) : [])], options);
+printFigures([...(wants(options, 'server') ? await serverFigures(options) : []), ...(await probeCheckFigures(options)), ...(await probesScaleFigures(options)), ...(wants(options, 'tasks.detail') ? await tasksDetailFigures(options) : []), ...(wants(options, 'tasks.list') ? await tasksListFigures(options) : []), ...(wants(options, 'tasks.console') ? await tasksConsoleFigures(options) : []), ...(wants(options, 'pwa.initial_js') ? await pwaBundleFigures(options) : []), ...(wants(options, 'pwa.offline') ? await pwaOfflineFigures(options) : [])], options);

@@ -1,10 +1,12 @@
+// First, so the shown language's texts load while the rest of the code is evaluated.
+import { startingLanguage, startingTexts } from './lib/language-start.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';
 import { initI18n } from './lib/i18n.js';
 import './styles.css';
 
-initI18n();
+await initI18n(startingLanguage, startingTexts);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

@@ -14,10 +14,12 @@ import { deploymentRoutes } from './modules/deployments/routes.js';
 import { domainRoutes } from './modules/domain/routes.js';
 import { domainDetailRoutes } from './modules/domain-detail/routes.js';
 import { groupRoutes } from './modules/groups/routes.js';
+import { scheduleDeploymentNotices } from './modules/inbox/deploy-notice-schedule.js';
 import { inboxRoutes } from './modules/inbox/routes.js';
 import { nodeRoutes } from './modules/nodes/routes.js';
 import { platformRoutes } from './modules/platform/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
+import { registerPush } from './modules/push/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 
 export interface BuildOptions {
@@ -78,6 +80,8 @@ export async function buildApp(config: ResolvedConfig, options: BuildOptions): P
   if (clientDir !== undefined) await registerClientFiles(app, clientDir);
   for (const routes of [systemRoutes, authRoutes, platformRoutes, profileRoutes, inboxRoutes, accountRoutes, nodeRoutes, agentRoutes, deploymentRoutes, domainRoutes, domainDetailRoutes, groupRoutes])
     routes(app);
+  registerPush(app);
+  scheduleDeploymentNotices(app);
   await app.ready();
   return app;
 }

@@ -37,6 +37,19 @@ export interface Config {
   traceRetentionDays: number;
   minuteRollupRetentionDays: number;
   hourRollupRetentionDays: number;
+  push: PushConfig;
+}
+
+/** Web push of inbox events. */
+export interface PushConfig {
+  /** base64url, as web-push prints them; undefined: generated at the first start and kept in the data dir. */
+  vapidKeys: { publicKey: string; privateKey: string } | undefined;
+  /** The VAPID `sub` claim: a mailto: or https: contact for the push services. */
+  vapidSubject: string;
+  /** Endpoints resolving to private, loopback or link-local addresses are refused unless this is set. */
+  allowPrivateEndpoints: boolean;
+  /** A PEM file of extra certificate authorities trusted for push services (a private one with its own CA). */
+  extraCaFile: string | undefined;
 }
 
 export const DEFAULT_DEPLOY_DEADLINE_SECONDS = 120;
@@ -125,9 +138,61 @@ function trustProxy(env: Env, key: string): boolean | number | string[] {
   return entries;
 }
 
+function flag(env: Env, key: string, fallback: boolean): boolean {
+  const raw = text(env, key)?.toLowerCase();
+  if (raw === undefined) return fallback;
+  if (['true', '1', 'yes', 'on'].includes(raw)) return true;
+  if (['false', '0', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${key} must be true or false, got "${raw}"`);
+}
+
+// base64url of an uncompressed P-256 point (65 bytes, 0x04 first) and of a 32-byte private scalar.
+const VAPID_PUBLIC_KEY_TEXT = /^B[A-Za-z0-9_-]{86}$/;
+const VAPID_PRIVATE_KEY_TEXT = /^[A-Za-z0-9_-]{43}$/;
+
+function vapidKeys(env: Env): PushConfig['vapidKeys'] {
+  const publicKey = text(env, 'VIGIL_VAPID_PUBLIC_KEY')?.replace(/=+$/, '');
+  const privateKey = text(env, 'VIGIL_VAPID_PRIVATE_KEY')?.replace(/=+$/, '');
+  if (publicKey === undefined && privateKey === undefined) return undefined;
+  if (publicKey === undefined || privateKey === undefined) {
+    throw new ConfigError('VIGIL_VAPID_PUBLIC_KEY and VIGIL_VAPID_PRIVATE_KEY must be given together');
+  }
+  if (!VAPID_PUBLIC_KEY_TEXT.test(publicKey)) {
+    throw new ConfigError('VIGIL_VAPID_PUBLIC_KEY must be an uncompressed P-256 public key in base64url (87 characters starting with B)');
+  }
+  if (!VAPID_PRIVATE_KEY_TEXT.test(privateKey)) {
+    throw new ConfigError('VIGIL_VAPID_PRIVATE_KEY must be a P-256 private key in base64url (43 characters)');
+  }
+  return { publicKey, privateKey };
+}
+
+/** The server's https URL when it has one, else a mailto: address at its host (set VIGIL_VAPID_SUBJECT for a real one). */
+function vapidSubject(env: Env, publicUrl: string): string {
+  const raw = text(env, 'VIGIL_VAPID_SUBJECT');
+  if (raw === undefined) {
+    const url = new URL(publicUrl);
+    return url.protocol === 'https:' ? url.origin : `mailto:admin@${url.hostname}`;
+  }
+  if (!/^mailto:[^@\s]+@[^@\s]+$/.test(raw) && !/^https:\/\/[^\s]+$/.test(raw)) {
+    throw new ConfigError(`VIGIL_VAPID_SUBJECT must be a mailto: address or an https: URL, got "${raw}"`);
+  }
+  return raw;
+}
+
+function pushConfig(env: Env, publicUrl: string): PushConfig {
+  const extraCaFile = text(env, 'VIGIL_PUSH_EXTRA_CA_FILE');
+  return {
+    vapidKeys: vapidKeys(env),
+    vapidSubject: vapidSubject(env, publicUrl),
+    allowPrivateEndpoints: flag(env, 'VIGIL_PUSH_ALLOW_PRIVATE_ENDPOINTS', false),
+    extraCaFile: extraCaFile === undefined ? undefined : resolve(extraCaFile),
+  };
+}
+
 /** Reads the configuration from the environment; invalid values fail fast with the variable's name. */
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'VIGIL_PORT', 8080, 0, 65_535);
+  const publicUrl = url(env, 'VIGIL_PUBLIC_URL') ?? `http://localhost:${port}`;
   return {
     port,
     host: text(env, 'VIGIL_HOST') ?? '0.0.0.0',
@@ -137,7 +202,7 @@ export function loadConfig(env: Env = process.env): Config {
     platformUrl: url(env, 'VIGIL_PLATFORM_URL'),
     platformSecret: secret(env, 'VIGIL_PLATFORM_SECRET'),
     ssoCodeTtlSeconds: integer(env, 'VIGIL_SSO_CODE_TTL_SECONDS', 60, 5, 3600),
-    publicUrl: url(env, 'VIGIL_PUBLIC_URL') ?? `http://localhost:${port}`,
+    publicUrl,
     loginMaxFailures: integer(env, 'VIGIL_LOGIN_MAX_FAILURES', 5, 1, 1000),
     loginLockSeconds: integer(env, 'VIGIL_LOGIN_LOCK_SECONDS', 900, 1, 7 * 24 * 3600),
     bodyLimitBytes: integer(env, 'VIGIL_BODY_LIMIT_BYTES', 1_048_576, 1024, 1024 * 1024 * 1024),
@@ -151,5 +216,6 @@ export function loadConfig(env: Env = process.env): Config {
     traceRetentionDays: integer(env, 'VIGIL_TRACE_RETENTION_DAYS', DEFAULT_TRACE_RETENTION_DAYS, 1, 3650),
     minuteRollupRetentionDays: integer(env, 'VIGIL_MINUTE_ROLLUP_RETENTION_DAYS', 2, 1, 3650),
     hourRollupRetentionDays: integer(env, 'VIGIL_HOUR_ROLLUP_RETENTION_DAYS', 400, 1, 3650),
+    push: pushConfig(env, publicUrl),
   };
 }

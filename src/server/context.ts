@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import type { JobSignals } from './modules/agents/job-signals.js';
+import type { InboxPushNotifier } from './modules/push/sender.js';
 import type { UserInfo } from '../shared/calls/profile.js';
 import type { TasksPrivilege } from '../shared/roles.js';
 
@@ -22,6 +23,8 @@ export interface ServerContext {
   jobSignals: JobSignals;
   /** The server's logger, for problems no caller sees (set once the app exists). */
   log?: { warn: (fields: object, message: string) => void };
+  /** Pushes new inbox items to the recipients' devices (set once the app exists). */
+  push?: InboxPushNotifier;
 }
 
 /** The caller as /profile shows them: a customer user, or the administrator (not a user of the customer). */

@@ -1,17 +1,25 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { createQueryClient } from '../lib/query-client.js';
+import { useOfflinePersistence } from './offline/use-offline-persistence.js';
+import { useRefreshWhenReachable } from './offline/use-refresh-when-reachable.js';
 import { createAppRouter } from './router.js';
+import { preloadScreenFor } from './screens.js';
 import { usePerUserReset } from './use-per-user-reset.js';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
   usePerUserReset(queryClient);
+  // Queries wait while the last-known answers come back from the device's store.
+  const restoring = useOfflinePersistence(queryClient, { alsoWaitFor: () => preloadScreenFor(window.location.pathname) });
+  useRefreshWhenReachable(queryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <IsRestoringProvider value={restoring}>
+        <RouterProvider router={router} />
+      </IsRestoringProvider>
     </QueryClientProvider>
   );
 }

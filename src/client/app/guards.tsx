@@ -1,11 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import type { UserInfo } from '../../shared/index.js';
 import { WaitingPage } from '../components/status-page.js';
+import { announceSignedIn } from '../lib/offline/identity.js';
+import { endSessionAfterCleanup, isSessionEnding } from '../lib/session-end.js';
 import { getSessionState, endSession } from '../lib/session-storage.js';
 import { useSessionState } from '../lib/use-session-state.js';
 import { inboxListQuery } from '../features/inbox/index.js';
 import { loginPathFor, safeRedirectTarget, userInfoQuery } from '../features/auth/index.js';
+import { OfflineStartPage } from './offline/offline-start-page.js';
+import { sessionLoadFailureOf } from './session-load.js';
 import { SessionContext, type Session } from './session-context.js';
 
 /** Routes only for visitors without a token (/login): with one, go on to the redirect target. */
@@ -21,31 +26,53 @@ export function RequireToken() {
   const { token, phase } = useSessionState();
   const location = useLocation();
   // Keyed by token: a new user (say, signed in from another tab) gets a fresh gate and fresh screens.
-  if (token) return <SessionGate key={token} />;
+  if (token) return <SessionGate key={token} token={token} />;
   if (phase === 'expiring') return <WaitingPage textKey="session.expired" />;
   if (phase === 'signedOut') return <Navigate to="/login" replace />;
   return <Navigate to={loginPathFor(`${location.pathname}${location.search}`)} replace />;
 }
 
-/** Loads user info and inbox before any session screen (§4); a failed load ends the session and goes to "/". */
-function SessionGate() {
+/** The refused session ends (its cleanup first) and the console goes to "/", which leads to /login. */
+function useEndRefusedSession(refused: boolean): void {
   const navigate = useNavigate();
-  const user = useQuery(userInfoQuery());
-  const inbox = useQuery(inboxListQuery());
-  const failed = user.isError || inbox.isError;
-
   useEffect(() => {
     // A 401 has its own way out (the expiring phase); only end sessions still active.
-    if (!failed || getSessionState().phase !== 'active') return;
-    endSession('signedOut');
-    void navigate('/', { replace: true });
-  }, [failed, navigate]);
+    if (!refused || getSessionState().phase !== 'active' || isSessionEnding()) return;
+    void endSessionAfterCleanup({ reason: 'refused', fromOtherTab: false, dropToken: () => endSession('signedOut') }).then(() =>
+      navigate('/', { replace: true }),
+    );
+  }, [refused, navigate]);
+}
+
+/** Who is signed in with this token, kept beside it: a cold start without network opens their last-known data. */
+function useAnnounceIdentity(token: string, user: UserInfo | undefined): void {
+  useEffect(() => {
+    if (user) announceSignedIn(token, { custId: user.custId, userId: user.id });
+  }, [token, user]);
+}
+
+/**
+ * Loads user info and inbox before any session screen (§4). A refusal ends the session and goes to
+ * "/". Without a connection the shell opens on the last-known user info (the inbox waits); with
+ * none saved, a page says so and offers a retry.
+ */
+function SessionGate({ token }: { token: string }) {
+  const user = useQuery(userInfoQuery());
+  const inbox = useQuery(inboxListQuery());
+  const userFailure = sessionLoadFailureOf(user.error);
+  const refused = userFailure === 'refused' || sessionLoadFailureOf(inbox.error) === 'refused';
+  useEndRefusedSession(refused);
+  useAnnounceIdentity(token, user.data);
 
   const session = useMemo<Session | null>(
     () => (user.data ? { user: user.data, adminMode: user.data.adminToken !== undefined } : null),
     [user.data],
   );
-  if (!session || inbox.isPending) return <WaitingPage textKey={failed ? 'session.loadFailed' : 'session.loading'} />;
+  const unreachable = userFailure === 'unreachable' || user.fetchStatus === 'paused';
+  if (!session && unreachable && !refused) return <OfflineStartPage onRetry={() => void user.refetch()} />;
+  // Only the first load is waited for: a refetch after a failure (the bell mounting) must not take the screens away again.
+  const inboxLoading = inbox.isPending && inbox.fetchStatus === 'fetching' && inbox.errorUpdateCount === 0;
+  if (!session || inboxLoading || refused) return <WaitingPage textKey={refused ? 'session.loadFailed' : 'session.loading'} />;
   return (
     <SessionContext.Provider value={session}>
       <Outlet />

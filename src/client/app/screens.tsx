@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Component, Suspense, lazy, useEffect, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { Component, Suspense, createElement, lazy, useEffect, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useParams } from 'react-router-dom';
+import { Navigate, matchRoutes, useLocation, useParams } from 'react-router-dom';
 import { canAccess, type UserInfo } from '../../shared/index.js';
 import { ListLoadError, ListSkeleton } from '../components/list-states.js';
 import { NotAvailableScreen } from '../components/not-available-screen.js';
@@ -10,14 +10,28 @@ import { LoginPage, SsoPage, userInfoQueryKey } from '../features/auth/index.js'
 import type { TaskFormAccess } from '../features/task-form/index.js';
 import { GuestOnly } from './guards.js';
 import { canSeeRoute, paramsAreValid } from './navigation.js';
-import type { AppRoute } from './routes.js';
+import { ROUTES, type AppRoute } from './routes.js';
 import { useSession } from './session-context.js';
 
 // Each feature's screens load with their first visit (precached by the service worker), so the
 // first screen carries only the shell, the sign-in and what it shows itself.
+// Once a screen's code is in (preloaded with a restore, or visited before), it renders at once:
+// no Suspense fallback, so React adds no reveal delay (it holds a boundary's content back up to
+// 300 ms after its fallback showed).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component props; each use is typed by M[K]
-function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K): LazyExoticComponent<M[K]> {
-  return lazy(async () => ({ default: (await load())[name] }));
+function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K) {
+  let loaded: M[K] | undefined;
+  const preload = async (): Promise<void> => {
+    loaded ??= (await load())[name];
+  };
+  const Lazy = lazy(async () => {
+    await preload();
+    return { default: loaded as M[K] };
+  });
+  function Page(props: ComponentProps<M[K]>) {
+    return loaded ? createElement(loaded, props) : <Lazy {...props} />;
+  }
+  return Object.assign(Page, { preload });
 }
 
 const loadDetail = () => import('../features/detail/index.js');
@@ -222,4 +236,29 @@ export function SessionScreen({ route }: { route: AppRoute }) {
       <ScreenBody route={route} />
     </LazyScreen>
   );
+}
+
+const SCREEN_PRELOADS: Partial<Record<NonNullable<AppRoute['screen']>, () => Promise<void>>> = {
+  account: AccountPage.preload,
+  profileUpdate: ProfileUpdatePage.preload,
+  nodes: NodesPage.preload,
+  overview: OverviewPage.preload,
+  monitorList: MonitorListPage.preload,
+  monitorCreate: TaskCreatePage.preload,
+  monitorEdit: TaskEditPage.preload,
+  monitorCreateTrace: TraceCreatePage.preload,
+  monitorEditTrace: TaskEditPage.preload,
+  monitorDetail: TaskDetailPage.preload,
+  monitorTraceDetail: TraceDetailPage.preload,
+  monitorGroups: GroupsPage.preload,
+  matchIp: MatchIpPage.preload,
+};
+
+const ROUTE_MATCHERS = ROUTES.map((route) => ({ path: route.path, handle: route }));
+
+/** Loads the code of the screen at this path (a cold start awaits it with the restore, so the first screen shows at once). */
+export async function preloadScreenFor(pathname: string): Promise<void> {
+  const route = matchRoutes(ROUTE_MATCHERS, pathname)?.[0]?.route.handle as AppRoute | undefined;
+  const preload = route?.screen ? SCREEN_PRELOADS[route.screen] : undefined;
+  await preload?.();
 }

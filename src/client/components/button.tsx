@@ -1,4 +1,6 @@
-import type { ButtonHTMLAttributes } from 'react';
+import { useId, type ButtonHTMLAttributes, type ReactNode } from 'react';
+import { Link, type LinkProps } from 'react-router-dom';
+import { useNetworkGate } from '../lib/offline/network-gate.js';
 
 type Variant = 'primary' | 'secondary';
 
@@ -7,16 +9,93 @@ const VARIANTS: Record<Variant, string> = {
   secondary: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50 disabled:text-slate-400',
 };
 
+const SHAPE = 'focus-ring inline-flex items-center justify-center rounded-md px-4 py-2 text-sm font-medium';
+
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
 }
 
 export function Button({ variant = 'primary', className = '', type = 'button', ...props }: ButtonProps) {
+  return <button {...props} type={type} className={`${SHAPE} disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`} />;
+}
+
+function describedBy(...ids: (string | undefined | null | false)[]): string | undefined {
+  const joined = ids.filter(Boolean).join(' ');
+  return joined === '' ? undefined : joined;
+}
+
+interface OwnControlProps {
+  disabled?: boolean | undefined;
+  title?: string | undefined;
+  'aria-describedby'?: string | undefined;
+}
+
+export interface GatedControl {
+  /** Spread on the control: disabled, the reason as its tooltip and description while there is no connection. */
+  control: { disabled: boolean; title: string | undefined; 'aria-describedby': string | undefined };
+  /** Render beside the control: the reason it points to (nothing while connected). */
+  reason: ReactNode;
+  blocked: boolean;
+}
+
+/**
+ * For any control that changes data (a switch, a row action, a button): while offline or the
+ * server is out of reach it is disabled and says why (tooltip and aria-describedby). Changes are
+ * never queued for later.
+ */
+export function useGatedControl(own: OwnControlProps = {}): GatedControl {
+  const gate = useNetworkGate();
+  const reasonId = useId();
+  return {
+    blocked: gate.blocked,
+    control: {
+      disabled: own.disabled === true || gate.blocked,
+      title: gate.reason ?? own.title,
+      'aria-describedby': describedBy(own['aria-describedby'], gate.blocked && reasonId),
+    },
+    reason:
+      gate.reason === null ? null : (
+        <span id={reasonId} className="sr-only">
+          {gate.reason}
+        </span>
+      ),
+  };
+}
+
+/** A button that changes data: disabled with the reason while there is no connection. */
+export function NetworkButton({ disabled, title, ...props }: ButtonProps) {
+  const gate = useGatedControl({ disabled, title, 'aria-describedby': props['aria-describedby'] });
   return (
-    <button
-      {...props}
-      type={type}
-      className={`focus-ring inline-flex items-center justify-center rounded-md px-4 py-2 text-sm font-medium disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`}
-    />
+    <>
+      <Button {...props} {...gate.control} />
+      {gate.reason}
+    </>
+  );
+}
+
+interface NetworkLinkProps extends LinkProps {
+  className?: string;
+}
+
+/**
+ * A link to a screen that changes data (create, edit): while there is no connection it is shown
+ * disabled with the reason instead of leading to a form that could not be saved.
+ */
+export function NetworkLink({ className = '', children, ...props }: NetworkLinkProps) {
+  const gate = useGatedControl();
+  if (!gate.blocked) {
+    return (
+      <Link {...props} className={className}>
+        {children}
+      </Link>
+    );
+  }
+  return (
+    <>
+      <a role="link" aria-disabled="true" title={gate.control.title} aria-describedby={gate.control['aria-describedby']} className={`${className} cursor-not-allowed opacity-50`}>
+        {children}
+      </a>
+      {gate.reason}
+    </>
   );
 }

@@ -1,15 +1,9 @@
-import {
-  API_BASE,
-  CALLS,
-  callUrlPath,
-  FieldError,
-  LIMITS,
-  type CallAnswer,
-  type CallBody,
-  type CallDefinition,
-  type CallId,
-  type Calls,
-} from '../../shared/index.js';
+// The call table without schemas (paths.ts, call-routes.ts): zod and the schemas stay out of the
+// first screen and load with the screens whose forms validate with them.
+import type { CallAnswer, CallBody, CallDefinition, CallId, Calls, FieldError } from '../../shared/index.js';
+import { CALL_ROUTES } from '../../shared/calls/call-routes.js';
+import { API_BASE, callUrlPath, type CallRoute } from '../../shared/calls/paths.js';
+import { LIMITS } from '../../shared/constants.js';
 import { emitApiEvent } from './api-events.js';
 import { ApiError, type ApiFailure } from './api-failure.js';
 import { inFlight } from './in-flight.js';
@@ -34,7 +28,7 @@ export interface RequestOptions {
   explains?: readonly number[] | undefined;
 }
 
-function buildInit(call: CallDefinition, body: unknown, token: string | null, signal: AbortSignal): RequestInit {
+function buildInit(call: CallRoute, body: unknown, token: string | null, signal: AbortSignal): RequestInit {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   const init: RequestInit = { method: call.method, headers, signal };
@@ -62,10 +56,19 @@ async function readEnvelope(response: Response): Promise<WireEnvelope | null> {
   }
 }
 
+const isParamValue = (value: unknown) => typeof value === 'string' || typeof value === 'number';
+
+function isFieldError(value: unknown): value is FieldError {
+  if (typeof value !== 'object' || value === null) return false;
+  const { field, code, params } = value as Record<string, unknown>;
+  const paramsOk = params === undefined || (typeof params === 'object' && params !== null && Object.values(params).every(isParamValue));
+  return typeof field === 'string' && Number.isInteger(code) && paramsOk;
+}
+
+/** The field errors of a 1001 answer (FieldError of the envelope), or none when they are not that shape. */
 function innerErrorsOf(data: unknown): FieldError[] {
   const errors = (data as { errors?: unknown } | null | undefined)?.errors;
-  const parsed = FieldError.array().safeParse(errors);
-  return parsed.success ? (parsed.data as FieldError[]) : [];
+  return Array.isArray(errors) && errors.every(isFieldError) ? errors : [];
 }
 
 function failureOf(response: Response, envelope: WireEnvelope | null): ApiFailure {
@@ -79,7 +82,7 @@ function isUnauthorized(response: Response, envelope: WireEnvelope | null): bool
 }
 
 /** Envelope errors always notify (§8); bare HTTP errors above 400 too, except for silent calls and the profile call. */
-function shouldNotify(callId: CallId, call: CallDefinition, failure: ApiFailure): boolean {
+function shouldNotify(callId: CallId, call: CallRoute, failure: ApiFailure): boolean {
   if (failure.kind === 'envelope') return true;
   if (call.silent) return false;
   if (failure.kind === 'http') return failure.httpStatus > 400 && callId !== 'profile';
@@ -90,20 +93,20 @@ function explainedByScreen(failure: ApiFailure, explains: readonly number[] | un
   return failure.kind === 'envelope' && explains !== undefined && explains.includes(Number(failure.code));
 }
 
-function fail(callId: CallId, call: CallDefinition, failure: ApiFailure, explains?: readonly number[]): ApiError {
+function fail(callId: CallId, call: CallRoute, failure: ApiFailure, explains?: readonly number[]): ApiError {
   if (shouldNotify(callId, call, failure) && !explainedByScreen(failure, explains)) emitApiEvent({ type: 'failure', callId, failure });
   return new ApiError(callId, failure);
 }
 
-function parseAnswer(callId: CallId, call: CallDefinition, data: unknown): unknown {
+/** A contract drift should be visible to developers, not break the screen: checked in development only. */
+async function warnOnContractDrift(callId: CallId, data: unknown): Promise<void> {
+  const { CALLS } = await import('../../shared/index.js');
+  const call: CallDefinition = CALLS[callId];
   const parsed = call.answer.safeParse(data);
-  if (parsed.success) return parsed.data;
-  // A contract drift should be visible to developers, not break the screen.
-  console.warn(`Answer of ${callId} does not match the contract`, parsed.error.issues);
-  return data;
+  if (!parsed.success) console.warn(`Answer of ${callId} does not match the contract`, parsed.error.issues);
 }
 
-async function send(callId: CallId, call: CallDefinition, body: unknown, options: RequestOptions): Promise<unknown> {
+async function send(callId: CallId, call: CallRoute, body: unknown, options: RequestOptions): Promise<unknown> {
   const token = getToken();
   const timeout = AbortSignal.timeout(LIMITS.requestTimeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
@@ -115,7 +118,10 @@ async function send(callId: CallId, call: CallDefinition, body: unknown, options
     throw fail(callId, call, timeout.aborted ? { kind: 'timeout' } : { kind: 'network' });
   }
   const envelope = await readEnvelope(response);
-  if (response.ok && envelope?.status === true) return parseAnswer(callId, call, envelope.data);
+  if (response.ok && envelope?.status === true) {
+    if (import.meta.env.DEV) void warnOnContractDrift(callId, envelope.data);
+    return envelope.data;
+  }
   const failure = failureOf(response, envelope);
   if (token && isUnauthorized(response, envelope)) {
     emitApiEvent({ type: 'unauthorized', token });
@@ -130,7 +136,7 @@ export async function request<Id extends CallId>(
   body?: CallBody<Calls[Id]>,
   options: RequestOptions = {},
 ): Promise<CallAnswer<Calls[Id]>> {
-  const call: CallDefinition = CALLS[callId];
+  const call: CallRoute = CALL_ROUTES[callId];
   const showsProgress = call.silent !== true;
   if (showsProgress) inFlight.begin();
   try {

@@ -3,16 +3,15 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/index.js';
 import type { Translator } from './error-text.js';
 import { htmlLangOf, languageCookie, languageFromCookie } from './language.js';
-import { NAMESPACES, RESOURCES } from './locale-resources.js';
+import { NAMESPACES, type LanguageResources } from './locale-namespaces.js';
+import { RESOURCES } from './locale-resources.js';
 
 export function currentLanguage(): Language {
   return languageFromCookie(document.cookie);
 }
 
-/** The console's i18next options for a language: bundled resources, so texts work offline too. */
-export function i18nOptions(language: Language): InitOptions {
+function baseOptions(language: Language): InitOptions {
   return {
-    resources: RESOURCES,
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
@@ -25,10 +24,18 @@ export function i18nOptions(language: Language): InitOptions {
   };
 }
 
-export function initI18n(): typeof i18next {
-  const language = currentLanguage();
+/** i18next options with every language's texts (tests render in any language without loading). */
+export function i18nOptions(language: Language): InitOptions {
+  return { ...baseOptions(language), resources: RESOURCES };
+}
+
+/**
+ * The console's texts: only the language it shows is loaded (its own chunk, precached, so offline
+ * too); switching language reloads the page (switchLanguage).
+ */
+export async function initI18n(language: Language, texts: Promise<LanguageResources>): Promise<typeof i18next> {
   document.documentElement.lang = htmlLangOf(language);
-  void i18next.use(initReactI18next).init(i18nOptions(language));
+  await i18next.use(initReactI18next).init({ ...baseOptions(language), resources: { [language]: await texts } });
   return i18next;
 }
 

@@ -1,4 +1,5 @@
 import { STORAGE_KEYS } from '../../shared/index.js';
+import { endSessionAfterCleanup } from './session-end.js';
 
 /**
  * active: a token is stored. anonymous: never signed in (guards send to /login?redirect=).
@@ -83,11 +84,32 @@ export function sessionAfterStorageChange(current: SessionState, storedToken: st
   return storedToken ? { token: storedToken, phase: 'active' } : { token: null, phase: 'signedOut' };
 }
 
+/**
+ * Takes over what another tab stored. When the token this tab held goes (signed out, expired, or
+ * replaced by another user's), its session ends here too: the cleanup (persistence, queries, store)
+ * runs before the new state shows.
+ */
+export function adoptStoredSession(): Promise<void> {
+  const next = sessionAfterStorageChange(state, readStoredToken());
+  if (next === state) return Promise.resolve();
+  if (state.token === null) {
+    replaceState(next);
+    return Promise.resolve();
+  }
+  // The stored token is read again at the end: the other tab may have changed it once more meanwhile.
+  return endSessionAfterCleanup({ reason: 'otherTab', fromOtherTab: true, dropToken: applyStoredToken });
+}
+
+/** This tab's state follows the stored token now (no cleanup: the caller ran it). */
+export function applyStoredToken(): void {
+  const next = sessionAfterStorageChange(state, readStoredToken());
+  if (next !== state) replaceState(next);
+}
+
 // Another tab signing in or out, or as someone else, changes this tab too.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key !== STORAGE_KEYS.tokenLocalStorage && event.key !== null) return;
-    const next = sessionAfterStorageChange(state, readStoredToken());
-    if (next !== state) replaceState(next);
+    void adoptStoredSession();
   });
 }

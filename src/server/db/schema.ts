@@ -1,6 +1,7 @@
 import type { Generated, Selectable } from 'kysely';
 import type { GroupTables } from './schema-groups.js';
 import type { PointTables } from './schema-points.js';
+import type { PushTables } from './schema-push.js';
 import type { TaskTables } from './schema-tasks.js';
 import type { AgentJobsTable, NodesTable } from './schema-nodes.js';
 
@@ -94,7 +95,7 @@ export interface InboxItemsTable {
   created_at: number;
 }
 
-export interface Database extends TaskTables, GroupTables, PointTables {
+export interface Database extends TaskTables, GroupTables, PointTables, PushTables {
   customers: CustomersTable;
   contracts: ContractsTable;
   privileges: PrivilegesTable;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { TaskArea } from '../roles.js';
+import type { HttpMethod } from './paths.js';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export { callUrlPath, pathParamNames, type HttpMethod } from './paths.js';
 
 /**
  * Who may make a call: anyone, a signed-in session, the management platform (shared secret), or a
@@ -38,19 +39,6 @@ export function defineCall<Body extends z.ZodType, Answer extends z.ZodType>(
   definition: CallDefinition<Body, Answer>,
 ): CallDefinition<Body, Answer> {
   return definition;
-}
-
-const PATH_PARAM = /\{(\w+)\}/g;
-
-/** The names of a call path's `{name}` parameters, in order. */
-export function pathParamNames(path: string): string[] {
-  return [...path.matchAll(PATH_PARAM)].map((match) => match[1] ?? '');
-}
-
-/** The call's path with each `{name}` replaced by the body's value of that field (URL-encoded). */
-export function callUrlPath(path: string, body: unknown): string {
-  const values = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
-  return path.replace(PATH_PARAM, (_whole, name: string) => encodeURIComponent(String(values[name] ?? '')));
 }
 
 export type CallBody<C> = C extends CallDefinition<infer Body, z.ZodType> ? z.input<Body> : never;

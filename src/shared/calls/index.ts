@@ -12,6 +12,7 @@ import { inboxCalls } from './inbox.js';
 import { nodeCalls } from './nodes.js';
 import { platformCalls } from './platform.js';
 import { profileCalls } from './profile.js';
+import { pushCalls } from './push.js';
 
 /** The call table: every call of the API, the one list that client, server and docs follow. */
 export const CALLS = {
@@ -29,13 +30,14 @@ export const CALLS = {
   ...domainOverviewCalls,
   ...domainTraceSslCalls,
   ...groupCalls,
+  ...pushCalls,
 } as const;
 
 export type Calls = typeof CALLS;
 export type CallId = keyof Calls;
 
-/** Default base API on the console's own origin. */
-export const API_BASE = '/api';
+export { API_BASE, type CallRoute } from './paths.js';
+export { CALL_ROUTES } from './call-routes.js';
 
 export * from './account.js';
 export * from './agent.js';
@@ -56,5 +58,6 @@ export * from './inbox.js';
 export * from './nodes.js';
 export * from './platform.js';
 export * from './profile.js';
+export * from './push.js';
 export * from './query-range.js';
 export * from './trace-answers.js';

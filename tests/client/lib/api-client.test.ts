@@ -118,3 +118,60 @@ describe('a code the screen does not explain', () => {
     expect(events).toEqual([{ type: 'failure', callId: 'domainInfo', failure: { kind: 'http', httpStatus: 502 } }]);
   });
 });
+
+describe('the call table the client follows', () => {
+  it('sends each call with its method to its path, {name} segments filled from the body', async () => {
+    answers.set(`${API_BASE}/domain_group/addr/12`, success({ id: 12 }));
+    await request('ipGroupGet', { id: 12 });
+    answers.set(DELETE, success({ deleted: 1, returnedPoints: 0 }));
+    await request('domainDelete', { ids: [7] });
+    expect(received.map(({ url, method }) => `${method} ${url}`)).toEqual([`GET ${API_BASE}/domain_group/addr/12`, `POST ${DELETE}`]);
+    expect(received[1]?.body).toEqual({ ids: [7] });
+  });
+
+  it('hands the screen the answer as the server sent it; in development a drift from the contract is warned about', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      answers.set(INFO, success({ id: 5, name: 'shop', extra: 'kept' }));
+      await expect(request('domainInfo', { id: 5 })).resolves.toEqual({ id: 5, name: 'shop', extra: 'kept' });
+      await vi.waitFor(() => expect(warn).toHaveBeenCalledWith('Answer of domainInfo does not match the contract', expect.any(Array)));
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('raises no notice for a bare HTTP error of a silent call (wakening), but does for others', async () => {
+    await failureOf(request('wakening'));
+    expect(events).toEqual([]);
+    await failureOf(request('domainInfo', { id: 5 }));
+    expect(events).toEqual([{ type: 'failure', callId: 'domainInfo', failure: { kind: 'http', httpStatus: 500 } }]);
+  });
+});
+
+describe('field errors of a 1001 answer', () => {
+  const invalid = (errors: unknown): Answer => ({
+    status: httpStatusOf(1001),
+    body: JSON.stringify({ status: false, code: 1001, name: errorName(1001), message: errorName(1001), data: { errors } }),
+  });
+
+  it('reach the screen with their fields, codes and parameters', async () => {
+    const errors = [
+      { field: 'name', code: 1002 },
+      { field: 'port', code: 1004, params: { min: 0, max: 65535 } },
+    ];
+    answers.set(DELETE, invalid(errors));
+    const error = await failureOf(request('domainDelete', { ids: [] }));
+    expect(error.failure).toMatchObject({ kind: 'envelope', code: 1001, errors });
+  });
+
+  it.each([
+    ['not a list', { field: 'name', code: 1002 }],
+    ['an entry without a field', [{ code: 1002 }]],
+    ['a code that is no whole number', [{ field: 'name', code: '1002' }]],
+    ['parameters that are not texts or numbers', [{ field: 'name', code: 1002, params: { min: [1] } }]],
+  ])('are left out when they are %s', async (_case, errors) => {
+    answers.set(DELETE, invalid(errors));
+    const error = await failureOf(request('domainDelete', { ids: [] }));
+    expect(error.failure).toMatchObject({ kind: 'envelope', code: 1001, errors: [] });
+  });
+});

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Outlet } from 'react-router-dom';
 import { IdleWatch } from '../idle/idle-watch.js';
 import { visibleSections } from '../navigation.js';
+import { OfflineBanner } from '../offline/offline-banner.js';
 import { UpdatePrompt } from '../pwa/index.js';
 import { useSession } from '../session-context.js';
 import { AdminBanner } from './admin-banner.js';
@@ -16,6 +17,7 @@ export function AppLayout() {
     <div className="flex min-h-dvh flex-col bg-slate-50">
       {adminMode && <AdminBanner user={user} />}
       <TopBar sections={sections} />
+      <OfflineBanner />
       <SubNav sections={sections} />
       <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
         <Outlet />

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { CloseIcon, LogoMark, MenuIcon } from '../../components/icons.js';
 import { LanguageSwitch } from '../../components/language-switch.js';
 import { InboxBell } from '../../features/inbox/index.js';
+import { PushControl } from '../../features/push/index.js';
 import type { NavSection } from '../routes.js';
 import { AccountMenu } from './account-menu.js';
 import { SectionTabs } from './section-nav.js';
@@ -35,7 +36,7 @@ export function TopBar({ sections }: { sections: NavSection[] }) {
         </nav>
         <div className="ml-auto flex items-center gap-1">
           <LanguageSwitch />
-          <InboxBell />
+          <InboxBell footer={<PushControl />} />
           <AccountMenu />
         </div>
       </div>

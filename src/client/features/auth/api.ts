@@ -4,12 +4,17 @@ import { request } from '../../lib/api-client.js';
 
 export const userInfoQueryKey = ['session', 'userInfo'] as const;
 
-/** The signed-in user (POST /profile); it changes only through the profile form, which replaces it. */
+/**
+ * The signed-in user (POST /profile); it changes only through the profile form, which replaces it.
+ * Persisted with the last-known data: the signed-in shell (menu, privileges, admin mode) needs it
+ * to open without network. A restored copy is asked again once the network allows.
+ */
 export function userInfoQuery() {
   return queryOptions({
     queryKey: userInfoQueryKey,
     queryFn: ({ signal }) => request('profile', undefined, { signal }),
     staleTime: Infinity,
+    meta: { persist: true },
   });
 }
 

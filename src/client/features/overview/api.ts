@@ -28,11 +28,12 @@ export function monitorQtyQuery() {
   });
 }
 
-/** Same key as the account screen's, so both read one cache entry. */
+/** Same key as the account screen's, so both read one cache entry; the glance's points card keeps it offline. */
 export function accountInfoQuery() {
   return queryOptions({
     queryKey: ['account', 'info'] as const,
     queryFn: ({ signal }) => request('accountInfo', undefined, { signal }),
     staleTime: 0,
+    meta: { persist: true },
   });
 }

@@ -12,6 +12,7 @@ import { detailIndexes } from './0009-detail-indexes.js';
 import { localNodeDns } from './0010-local-node-dns.js';
 import { taskMinuteRollups } from './0011-task-minute-rollups.js';
 import { taskDayRollups } from './0012-task-day-rollups.js';
+import { pushSubscriptions } from './0014-push-subscriptions.js';
 
 /** Every migration, in the order of their names; add one file and one line per migration. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0010_local_node_dns': localNodeDns,
   '0011_task_minute_rollups': taskMinuteRollups,
   '0012_task_day_rollups': taskDayRollups,
+  '0014_push_subscriptions': pushSubscriptions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -5,6 +5,8 @@ import type { StoreContext } from '../tasks/store-context.js';
 import { runnableCheckOptionsOf } from '../tasks/check-options.js';
 import { taskOfRow } from '../tasks/task-model.js';
 import { assignmentChangesSince, nodeVersion, type AssignmentChange } from './assignments-repo.js';
+import { announceDeploymentOutcomesSafely } from '../inbox/deploy-notices.js';
+import type { InboxEventContext } from '../inbox/publish.js';
 import { completeAcknowledged, expireOverdue, failDeployment, INVALID_OPTIONS } from './deployments-repo.js';
 
 export interface Assignment {
@@ -91,9 +93,12 @@ export async function assignmentsForNode(ctx: StoreContext, nodeId: number, sinc
   return { version, full: since === 0, assignments, removed };
 }
 
-/** The node's agent has the given task versions: their deployments are completed. */
+/**
+ * The node's agent has the given task versions: their deployments are completed, and rounds that
+ * thereby ended go to the inbox (and to the devices of its recipients).
+ */
 export async function acknowledge(
-  ctx: StoreContext,
+  ctx: StoreContext & Pick<InboxEventContext, 'push'>,
   nodeId: number,
   acks: readonly { taskId: number; taskVersion: number }[],
 ): Promise<{ completed: number }> {
@@ -103,5 +108,6 @@ export async function acknowledge(
     await expireOverdue(trx, now);
     return completeAcknowledged(trx, nodeId, acks, now);
   });
+  if (completed > 0) await announceDeploymentOutcomesSafely(ctx, now);
   return { completed };
 }

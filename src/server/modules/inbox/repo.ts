@@ -25,3 +25,70 @@ export async function countInboxItems(db: Db, scope: InboxScope): Promise<{ tota
     .executeTakeFirstOrThrow();
   return { total: Number(row.total), unread: Number(row.unread) };
 }
+
+export interface NewInboxItem {
+  sno: string;
+  custId: number;
+  userId: number;
+  type: string;
+  status: number;
+  title: string;
+  titleParams: string;
+  data: string;
+  createdAt: number;
+}
+
+export async function insertInboxItems(db: Db, items: readonly NewInboxItem[]): Promise<void> {
+  if (items.length === 0) return;
+  await db
+    .insertInto('inbox_items')
+    .values(
+      items.map((item) => ({
+        sno: item.sno,
+        cust_id: item.custId,
+        user_id: item.userId,
+        type: item.type,
+        status: item.status,
+        title: item.title,
+        title_params: item.titleParams,
+        data: item.data,
+        read: 0,
+        created_at: item.createdAt,
+      })),
+    )
+    .execute();
+}
+
+const INBOX_SNO_COUNTER = 'inbox_sno';
+
+/** Takes `count` serial numbers from a counter that never goes back; answers the first. */
+export async function takeInboxSnos(db: Db, count: number): Promise<number> {
+  const row = await db
+    .insertInto('store_counters')
+    .values({ name: INBOX_SNO_COUNTER, value: count })
+    .onConflict((conflict) => conflict.column('name').doUpdateSet((eb) => ({ value: eb('store_counters.value', '+', count) })))
+    .returning('value')
+    .executeTakeFirstOrThrow();
+  return row.value - count + 1;
+}
+
+export interface RecipientRow {
+  id: number;
+  roles: string;
+  tasks_privilege: string;
+}
+
+/** The customer's users who can sign in now (user, privilege and customer active); only these ids when given. */
+export function activeUsersOf(db: Db, custId: number, userIds?: readonly number[]): Promise<RecipientRow[]> {
+  let query = db
+    .selectFrom('users as u')
+    .innerJoin('privileges as p', 'p.id', 'u.privilege_id')
+    .innerJoin('customers as c', 'c.id', 'u.cust_id')
+    .select(['u.id', 'u.roles', 'p.tasks_privilege'])
+    .where('u.cust_id', '=', custId)
+    .where('u.status', '=', 'active')
+    .where('p.status', '=', 'active')
+    .where('c.status', '=', 'active');
+  if (userIds) query = query.where('u.id', 'in', userIds.length > 0 ? userIds : [-1]);
+  return query.orderBy('u.id').execute();
+}

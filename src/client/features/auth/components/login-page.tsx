@@ -1,7 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoginBody, validate } from '../../../../shared/index.js';
 import { Button } from '../../../components/button.js';
 import { TextField } from '../../../components/text-field.js';
 import { fieldErrorsOf } from '../../../lib/api-failure.js';
@@ -24,8 +23,10 @@ export function LoginPage() {
     onError: (error) => setErrors(fieldErrorMap(fieldErrorsOf(error))),
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The schema (and zod) load on the first sign-in, not with the first screen.
+    const { LoginBody, validate } = await import('../login-check.js');
     const checked = validate(LoginBody, { account: account.trim(), password });
     if (!checked.ok) return setErrors(fieldErrorMap(checked.errors));
     setErrors({});
@@ -34,7 +35,7 @@ export function LoginPage() {
 
   return (
     <AuthCard title={t('login.title')}>
-      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+      <form onSubmit={(event) => void submit(event)} noValidate className="flex flex-col gap-4">
         <TextField
           label={t('fields.account')}
           name="account"

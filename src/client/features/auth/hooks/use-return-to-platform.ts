@@ -1,6 +1,8 @@
 import { useCallback } from 'react';
+import { endSessionAfterCleanup } from '../../../lib/session-end.js';
 import { endSession } from '../../../lib/session-storage.js';
-import { logout, managementPlatformUrl } from '../api.js';
+import { managementPlatformUrl } from '../api.js';
+import { tellServerLogout } from './use-sign-out.js';
 
 function isWebUrl(url: string): boolean {
   try {
@@ -20,12 +22,8 @@ export function useReturnToPlatform(): () => Promise<void> {
     } catch {
       return; // the failure is already notified; the administrator stays
     }
-    try {
-      await logout();
-    } catch {
-      // The session ends on this side whatever the server answers.
-    }
-    endSession('signedOut');
+    // Leaving is a logout: the same cleanup runs before the token goes.
+    await endSessionAfterCleanup({ reason: 'logout', fromOtherTab: false, beforeTokenDrop: tellServerLogout, dropToken: () => endSession('signedOut') });
     if (isWebUrl(url)) window.location.assign(url);
   }, []);
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { NetworkLink } from '../../../components/button.js';
 import type { DomainInfo } from '../../../../shared/index.js';
 import { editPathOf, listPathOf, targetTextOf } from '../task-paths.js';
 
@@ -40,9 +41,9 @@ function HeaderLinks({ task }: { task: DomainInfo }) {
       <Link to={listPathOf(task.type)} className={`${link} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}>
         {t('detail:header.toList')}
       </Link>
-      <Link to={editPathOf(task)} className={`${link} bg-brand-600 text-white hover:bg-brand-700`}>
+      <NetworkLink to={editPathOf(task)} className={`${link} bg-brand-600 text-white hover:bg-brand-700`}>
         {t('detail:header.edit')}
-      </Link>
+      </NetworkLink>
     </nav>
   );
 }

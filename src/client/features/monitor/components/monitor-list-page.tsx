@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { ENABLE_STATUS, type DomainListRow } from '../../../../shared/index.js';
-import { Button } from '../../../components/button.js';
+import { Button, NetworkLink } from '../../../components/button.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { taskListQuery } from '../api.js';
 import { useListView } from '../hooks/use-list-view.js';
@@ -34,6 +34,20 @@ import { SelectionBar } from './selection-bar.js';
 import type { RowActions } from './task-cells.js';
 import { TaskResults } from './task-results.js';
 import { TimeControls } from './time-controls.js';
+
+/**
+ * The list has no answer yet: loading, or (paused) offline with this view not saved on the device,
+ * where a skeleton would wait forever.
+ */
+export function TaskListWaiting({ paused }: { paused: boolean }) {
+  const { t } = useTranslation();
+  if (!paused) return <TaskListSkeleton />;
+  return (
+    <p role="status" className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-700">
+      {t('offline.notSaved')}
+    </p>
+  );
+}
 
 /** A page past the end (an old link, fewer tasks now) moves to the last page. */
 function useClampedPage(view: MonitorListView, total: number | undefined, setView: (view: MonitorListView) => void) {
@@ -87,9 +101,9 @@ function ListHeader({ type, view, setView, total, createPath }: ListHeaderProps)
         )}
         <ExportButton onExport={(t) => exportTaskList(type, listBodyOf(type, view, Date.now()), t)} disabled={!total} />
         {createPath && (
-          <Link to={createPath} className="focus-ring inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+          <NetworkLink to={createPath} className="focus-ring inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
             {t('monitor:list.create')}
-          </Link>
+          </NetworkLink>
         )}
       </div>
     </PageHeader>
@@ -99,7 +113,7 @@ function ListHeader({ type, view, setView, total, createPath }: ListHeaderProps)
 /** The task list of one type (types 1-6): search, filters, sorting, range, refresh, paging, export and bulk delete. */
 export function MonitorTaskList({ type, readOnly }: MonitorTaskListProps) {
   const [view, setView] = useListView();
-  const { data, isPending, isError, isPlaceholderData, refetch } = useQuery(taskListQuery(type, view));
+  const { data, isPending, isError, isPlaceholderData, refetch, fetchStatus } = useQuery(taskListQuery(type, view));
   useClampedPage(view, isPlaceholderData ? undefined : data?.total, setView);
   const selection = useSelection();
   const { actions, rowActions, deployTask, closeDeploy } = useRowActions(type, readOnly);
@@ -128,7 +142,7 @@ export function MonitorTaskList({ type, readOnly }: MonitorTaskListProps) {
       <TimeControls time={view.time} refresh={view.refresh} onTime={(time) => setView(withTime(view, time))} onRefresh={(seconds) => setView(withRefresh(view, seconds))} />
       {!readOnly && <SelectionBar selection={selection} onDelete={() => setConfirmOpen(true)} />}
       {isError && !data && <TaskListError onRetry={() => void refetch()} />}
-      {!isError && isPending && <TaskListSkeleton />}
+      {!isError && isPending && <TaskListWaiting paused={fetchStatus === 'paused'} />}
       {empty && <TaskListEmpty filtered={hasFilters(view)} onReset={() => setView(withoutFilters(view))} createPath={createPath} />}
       {data && !empty && (
         <TaskResults answer={data} view={view} onView={setView} selection={selection} actions={rowActions} stale={isPlaceholderData} />

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { ENABLE_STATUS, MONITOR_TYPES, type SslSearchAnswer, type SslTaskRow } from '../../../../shared/index.js';
-import { Button } from '../../../components/button.js';
+import { Button, NetworkLink } from '../../../components/button.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { sslListQuery } from '../api.js';
 import { useSelection, type Selection } from '../hooks/use-selection.js';
@@ -29,7 +29,8 @@ import { CertcheckDialog, type CertcheckTarget } from './certcheck-dialog.js';
 import { DeleteDialog } from './delete-dialog.js';
 import { DeployDialog } from './deploy-dialog.js';
 import { ExportButton } from './export-button.js';
-import { TaskListEmpty, TaskListError, TaskListSkeleton } from './list-states.js';
+import { TaskListEmpty, TaskListError } from './list-states.js';
+import { TaskListWaiting } from './monitor-list-page.js';
 import { Pagination } from '../../../components/pagination.js';
 import { RefreshSelect } from './refresh-select.js';
 import { SelectionBar } from './selection-bar.js';
@@ -88,9 +89,9 @@ function SslHeader({ view, setView, total, createPath }: SslHeaderProps) {
         )}
         <ExportButton onExport={(t) => exportSslList(sslSearchBodyOf(view), t)} disabled={!total} />
         {createPath && (
-          <Link to={createPath} className="focus-ring inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+          <NetworkLink to={createPath} className="focus-ring inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
             {t('monitor:list.create')}
-          </Link>
+          </NetworkLink>
         )}
       </div>
     </PageHeader>
@@ -136,7 +137,7 @@ function SslResults({ answer, view, setView, stale, selection, actions }: SslRes
 /** /monitor/7: the SSL tasks with expiry, days left, last check and SSL status; filters, sorting, paging, bulk delete and "check now". */
 export function SslTaskList({ readOnly }: { readOnly: boolean }) {
   const [view, setView] = useSslView();
-  const { data, isPending, isError, isPlaceholderData, refetch } = useQuery(sslListQuery(view));
+  const { data, isPending, isError, isPlaceholderData, refetch, fetchStatus } = useQuery(sslListQuery(view));
   useClampedPage(view, isPlaceholderData ? undefined : data?.total, setView);
   const selection = useSelection();
   const row = useSslRowActions(readOnly);
@@ -164,7 +165,7 @@ export function SslTaskList({ readOnly }: { readOnly: boolean }) {
       </div>
       {!readOnly && <SelectionBar selection={selection} onDelete={() => setConfirmOpen(true)} />}
       {isError && !data && <TaskListError onRetry={() => void refetch()} />}
-      {!isError && isPending && <TaskListSkeleton />}
+      {!isError && isPending && <TaskListWaiting paused={fetchStatus === 'paused'} />}
       {empty && <TaskListEmpty filtered={hasSslFilters(view)} onReset={() => setView(withoutSslFilters(view))} createPath={createPath} />}
       {data && !empty && (
         <SslResults answer={data} view={view} setView={setView} stale={isPlaceholderData} selection={selection} actions={row.rowActions} />

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { Button } from '../../../components/button.js';
+import { Button, NetworkLink } from '../../../components/button.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { accountInfoQuery, monitorQtyQuery, overviewStatusQuery } from '../api.js';
 import { attentionOrder, typeCardsOf, unlistedTroubleCount } from '../overview-cards.js';
@@ -16,12 +15,12 @@ function FirstTask() {
     <section role="status" className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">
       <p className="font-medium text-slate-800">{t('monitor:overview.emptyTitle')}</p>
       <p className="text-sm text-slate-600">{t('monitor:overview.emptyText')}</p>
-      <Link
+      <NetworkLink
         to="/monitor/create/1"
         className="focus-ring inline-flex min-h-11 items-center rounded-md bg-brand-600 px-5 text-sm font-medium text-white hover:bg-brand-700"
       >
         {t('monitor:overview.createFirst')}
-      </Link>
+      </NetworkLink>
     </section>
   );
 }
@@ -57,7 +56,8 @@ export function OverviewPage() {
       {(qty.isError || status.isError) && !qty.data && <LoadFailed onRetry={retry} />}
       {qty.isPending && !qty.isError && (
         <p role="status" className="text-sm text-slate-600">
-          {t('loading')}
+          {/* Paused: offline, with nothing of the glance saved on this device. */}
+          {qty.fetchStatus === 'paused' ? t('offline.notSaved') : t('loading')}
         </p>
       )}
       {noTasks && <FirstTask />}

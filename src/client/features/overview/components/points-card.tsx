@@ -22,7 +22,7 @@ export function PointsCard({ info, failed }: { info: AccountInfo | undefined; fa
       <h2 id="points-title" className="mb-3 text-base font-semibold text-slate-900">
         {t('monitor:overview.pointsTitle')}
       </h2>
-      {failed && <p className="text-sm text-slate-600">{t('loadFailed')}</p>}
+      {failed && !info && <p className="text-sm text-slate-600">{t('loadFailed')}</p>}
       {!failed && !info && <p role="status" className="text-sm text-slate-600">{t('loading')}</p>}
       {info && !contract && <p className="text-sm text-slate-600">{t('monitor:overview.noContract')}</p>}
       {contract && (

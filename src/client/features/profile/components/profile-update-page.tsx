@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_FIELDS, ProfileUpdateBody, validate, type UserInfo } from '../../../../shared/index.js';
-import { Button } from '../../../components/button.js';
+import { NetworkButton } from '../../../components/button.js';
 import { showSnackbar } from '../../../components/notification-store.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { TextField } from '../../../components/text-field.js';
@@ -87,9 +87,9 @@ export function ProfileUpdatePage({ user, readOnly, onSaved }: ProfileUpdatePage
           ))}
         </fieldset>
         <div>
-          <Button type="submit" disabled={disabled}>
+          <NetworkButton type="submit" disabled={disabled}>
             {save.isPending ? t('profile.saving') : t('profile.save')}
-          </Button>
+          </NetworkButton>
         </div>
       </form>
     </div>

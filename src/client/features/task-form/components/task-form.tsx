@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { DomainInfo } from '../../../../shared/index.js';
-import { Button } from '../../../components/button.js';
+import { Button, NetworkButton } from '../../../components/button.js';
 import { notify } from '../../../components/notification-store.js';
 import { PageHeader } from '../../../components/page-header.js';
 import type { TaskFormValues } from '../form-values.js';
@@ -106,9 +106,9 @@ export function TaskForm({ type, initial, task, readOnly, contractReadable }: Ta
             {t('taskform:actions.cancel')}
           </Button>
           {readOnly === null && (
-            <Button type="submit" disabled={form.saving}>
+            <NetworkButton type="submit" disabled={form.saving}>
               {form.saving ? t('taskform:actions.saving') : task ? t('taskform:actions.saveChanges') : t('taskform:actions.create')}
-            </Button>
+            </NetworkButton>
           )}
         </div>
       </form>

@@ -1,0 +1,37 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConnectionProblem } from '../../lib/offline/connection.js';
+import { shownDataTimeOf } from '../../lib/offline/shown-data-time.js';
+import { shownTimeText } from './shown-time-text.js';
+
+/** When the persisted data the screen shows was fetched (null: it shows none). */
+function useShownDataTime(): number | null {
+  const queryCache = useQueryClient().getQueryCache();
+  const subscribe = useCallback((listener: () => void) => queryCache.subscribe(listener), [queryCache]);
+  const snapshot = () => shownDataTimeOf(queryCache.getAll());
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
+
+/**
+ * Offline, or the server out of reach: the screen shows last-known data, of the time said here, and
+ * changes wait for a connection. It goes as soon as the server answers again.
+ */
+export function OfflineBanner() {
+  const { t, i18n } = useTranslation();
+  const problem = useConnectionProblem();
+  const shownAt = useShownDataTime();
+  // Only to tell today's data from older data: the time the screen opened is close enough.
+  const [openedAt] = useState(Date.now);
+  const time = shownAt === null ? null : shownTimeText(shownAt, openedAt, i18n.language);
+  return (
+    <div role="status" aria-live="polite">
+      {problem && (
+        <p data-offline-banner={problem} className="flex flex-wrap items-center gap-x-2 gap-y-1 bg-amber-100 px-4 py-2 text-sm text-amber-950 sm:px-6">
+          <span className="font-semibold">{time ? t(`offline.${problem}At`, { time }) : t(`offline.${problem}Nothing`)}</span>
+          <span>{t('offline.changesWait')}</span>
+        </p>
+      )}
+    </div>
+  );
+}

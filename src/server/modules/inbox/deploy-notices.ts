@@ -1,0 +1,132 @@
+import type { InboxItem } from '../../../shared/calls/inbox.js';
+import { INBOX_STATUS } from '../../../shared/codes.js';
+import { currentDeployments, expireOverdue, type DeploymentRow } from '../deployments/deployments-repo.js';
+import { deployStatusOf } from '../deployments/service.js';
+import { isActive, taskOfRow, type Task } from '../tasks/task-model.js';
+import { claimRound, liveTaskRow, untoldFinishedDeployments, type RoundCandidate } from './deploy-notices-repo.js';
+import { publishInboxEvent, type InboxEvent, type InboxEventContext } from './publish.js';
+
+/**
+ * Deployment outcomes for the inbox: once every node of a task version's round has acknowledged or
+ * missed its deadline, the customer's users who see monitor tasks get "completed" or "error
+ * nodes". Many rounds of one customer ending together (a bulk change) make one summary instead of
+ * a message per task.
+ */
+
+/** More rounds than this ending together for one customer are told as one summary. */
+export const SUMMARY_ABOVE = 3;
+
+interface FinishedRound {
+  task: Task;
+  rows: DeploymentRow[];
+  failed: number;
+}
+
+const MS = { day: 86_400_000, hour: 3_600_000, minute: 60_000, second: 1000 };
+
+function elapsedOf(ms: number): NonNullable<InboxItem['data']['elapsedTime']> {
+  const span = Math.max(0, ms);
+  return {
+    day: Math.floor(span / MS.day),
+    hour: Math.floor((span % MS.day) / MS.hour),
+    minute: Math.floor((span % MS.hour) / MS.minute),
+    second: Math.floor((span % MS.minute) / MS.second),
+    ms: span % MS.second,
+  };
+}
+
+/** The round of the task's current version when every node it selects is done with it; else undefined. */
+async function finishedRound(ctx: InboxEventContext, candidate: RoundCandidate): Promise<FinishedRound | undefined> {
+  const row = await liveTaskRow(ctx.db, candidate.task_id);
+  if (!row || row.version !== candidate.task_version) return undefined;
+  const task = taskOfRow(row);
+  if (!isActive(task)) return undefined;
+  const selected = new Set(task.nodeIds);
+  const rows = (await currentDeployments(ctx.db, task.id, task.version)).filter((deployment) => selected.has(deployment.node_id));
+  if (rows.length === 0 || deployStatusOf(rows) === 'processing') return undefined;
+  const through = rows.reduce((newest, deployment) => Math.max(newest, deployment.id), 0);
+  if (!(await claimRound(ctx.db, task.id, through, ctx.now()))) return undefined;
+  return { task, rows, failed: rows.filter((deployment) => deployment.state === 'error').length };
+}
+
+function roundData(rounds: readonly FinishedRound[]): InboxItem['data'] {
+  const rows = rounds.flatMap((round) => round.rows);
+  let started = Number.POSITIVE_INFINITY;
+  let ended = 0;
+  for (const row of rows) {
+    started = Math.min(started, row.created_at);
+    ended = Math.max(ended, row.state === 'error' ? (row.error_time ?? row.updated_at) : row.updated_at);
+  }
+  const failed = rows.filter((row) => row.state === 'error');
+  return {
+    total: rows.length,
+    processed: rows.length,
+    success: rows.length - failed.length,
+    fail: failed.length,
+    elapsedTime: elapsedOf(ended - started),
+    endtime: new Date(ended).toISOString(),
+    percent: 100,
+    action: 'deploy',
+    faildata: failed.map((row) => ({ taskId: row.task_id, nodeId: row.node_id, errorCode: row.error_code, message: row.message })),
+  };
+}
+
+function eventOfRound(round: FinishedRound): Omit<InboxEvent, 'custId' | 'to'> {
+  const outcome = round.failed > 0 ? 'errorNodes' : 'completed';
+  return {
+    type: 'deploy',
+    status: INBOX_STATUS.FINISHED,
+    titleKey: `push:events.deploy.${outcome}.title`,
+    bodyKey: `push:events.deploy.${outcome}.body`,
+    params: { name: round.task.name, taskId: round.task.id, taskType: round.task.type, total: round.rows.length, failed: round.failed },
+    data: roundData([round]),
+    urgency: round.failed > 0 ? 'high' : 'normal',
+  };
+}
+
+function summaryEvent(rounds: readonly FinishedRound[]): Omit<InboxEvent, 'custId' | 'to'> {
+  const withErrors = rounds.filter((round) => round.failed > 0).length;
+  const outcome = withErrors > 0 ? 'manyErrorNodes' : 'manyCompleted';
+  return {
+    type: 'deploy',
+    status: INBOX_STATUS.FINISHED,
+    titleKey: `push:events.deploy.${outcome}.title`,
+    bodyKey: `push:events.deploy.${outcome}.body`,
+    params: { count: rounds.length, failed: withErrors },
+    data: roundData(rounds),
+    urgency: withErrors > 0 ? 'high' : 'normal',
+  };
+}
+
+async function tell(ctx: InboxEventContext, custId: number, rounds: readonly FinishedRound[]): Promise<void> {
+  const events = rounds.length > SUMMARY_ABOVE ? [summaryEvent(rounds)] : rounds.map(eventOfRound);
+  for (const event of events) await publishInboxEvent(ctx, { ...event, custId, to: 'customer', area: 'monitor' });
+}
+
+/**
+ * Tells the inbox about every deployment round that ended since `sinceMs` and was not told yet
+ * (deadlines that passed become error nodes first). Safe to run concurrently and repeatedly: each
+ * round is claimed once. Answers how many rounds were told.
+ */
+export async function announceDeploymentOutcomes(ctx: InboxEventContext, sinceMs: number): Promise<number> {
+  await expireOverdue(ctx.db, ctx.now());
+  const byCustomer = new Map<number, FinishedRound[]>();
+  for (const candidate of await untoldFinishedDeployments(ctx.db, sinceMs)) {
+    const round = await finishedRound(ctx, candidate);
+    if (!round) continue;
+    const rounds = byCustomer.get(round.task.custId) ?? [];
+    rounds.push(round);
+    byCustomer.set(round.task.custId, rounds);
+  }
+  for (const [custId, rounds] of byCustomer) await tell(ctx, custId, rounds);
+  return [...byCustomer.values()].reduce((sum, rounds) => sum + rounds.length, 0);
+}
+
+/** For the places where deployments end: tells the inbox, and never lets that fail the caller. */
+export async function announceDeploymentOutcomesSafely(ctx: InboxEventContext, sinceMs: number): Promise<void> {
+  try {
+    await announceDeploymentOutcomes(ctx, sinceMs);
+  } catch (error) {
+    ctx.log?.warn({ err: error }, 'inbox: deployment outcomes not announced');
+  }
+}
