@@ -81,18 +81,18 @@ interface NetworkLinkProps extends LinkProps {
  * A link to a screen that changes data (create, edit): while there is no connection it is shown
  * disabled with the reason instead of leading to a form that could not be saved.
  */
-export function NetworkLink({ className = '', children, ...props }: NetworkLinkProps) {
+export function NetworkLink({ className = '', children, 'aria-label': label, ...props }: NetworkLinkProps) {
   const gate = useGatedControl();
   if (!gate.blocked) {
     return (
-      <Link {...props} className={className}>
+      <Link {...props} aria-label={label} className={className}>
         {children}
       </Link>
     );
   }
   return (
     <>
-      <a role="link" aria-disabled="true" title={gate.control.title} aria-describedby={gate.control['aria-describedby']} className={`${className} cursor-not-allowed opacity-50`}>
+      <a role="link" aria-disabled="true" aria-label={label} title={gate.control.title} aria-describedby={gate.control['aria-describedby']} className={`${className} cursor-not-allowed opacity-50`}>
         {children}
       </a>
       {gate.reason}

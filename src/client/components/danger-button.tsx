@@ -1,12 +1,21 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { useGatedControl } from './button.js';
 
-/** A destructive action: the shared button's shape in red. */
-export function DangerButton({ className = '', type = 'button', ...props }: ButtonHTMLAttributes<HTMLButtonElement>) {
+/**
+ * A destructive action: the shared button's shape in red. Deleting changes data, so while there is
+ * no connection it is disabled and says why.
+ */
+export function DangerButton({ className = '', type = 'button', disabled, title, ...props }: ButtonHTMLAttributes<HTMLButtonElement>) {
+  const gate = useGatedControl({ disabled, title, 'aria-describedby': props['aria-describedby'] });
   return (
-    <button
-      {...props}
-      type={type}
-      className={`focus-ring inline-flex items-center justify-center rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-700 disabled:cursor-not-allowed disabled:bg-red-300 ${className}`}
-    />
+    <>
+      <button
+        {...props}
+        {...gate.control}
+        type={type}
+        className={`focus-ring inline-flex items-center justify-center rounded-md bg-red-600 px-4 py-2 text-sm font-medium text-white hover:bg-red-700 disabled:cursor-not-allowed disabled:bg-red-300 ${className}`}
+      />
+      {gate.reason}
+    </>
   );
 }

@@ -73,6 +73,12 @@ describe('the time of the data shown', () => {
     expect(shownDataTimeOf([query(true, 500, 0), query(false, 100, 1), query(true, 900, 1, false)])).toBeNull();
   });
 
+  it('passes over the queries of every screen (the bell), which would date each screen back to the sign-in', () => {
+    const bell = { ...query(true, 100, 1), meta: { persist: true, onEveryScreen: true } };
+    expect(shownDataTimeOf([bell, query(true, 2_000, 1)])).toBe(2_000);
+    expect(shownDataTimeOf([bell])).toBeNull();
+  });
+
   it('is shown as a clock time today and with the date before', () => {
     const now = new Date(2026, 10, 22, 15, 0).getTime();
     expect(shownTimeText(new Date(2026, 10, 22, 9, 5).getTime(), now, 'en')).toMatch(/09:05|9:05/);

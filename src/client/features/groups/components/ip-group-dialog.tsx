@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IP_GROUP_MAX_IPS, type FieldError, type IpGroup } from '../../../../shared/index.js';
-import { Button } from '../../../components/button.js';
+import { Button, NetworkButton } from '../../../components/button.js';
 import { showSnackbar } from '../../../components/notification-store.js';
 import { TextField } from '../../../components/text-field.js';
 import { fieldErrorText } from '../../../lib/error-text.js';
@@ -119,9 +119,9 @@ function IpGroupForm({ group, onClose }: { group: IpGroup | null; onClose: () =>
         <Button variant="secondary" onClick={onClose}>
           {t('groups:actions.cancel')}
         </Button>
-        <Button type="submit" disabled={busy}>
+        <NetworkButton type="submit" disabled={busy}>
           {save.isPending ? t('groups:actions.saving') : t('groups:actions.save')}
-        </Button>
+        </NetworkButton>
       </ModalActions>
     </form>
   );

@@ -25,10 +25,10 @@ function RowActions({ row, readOnly, onView, onEdit, onDelete }: { row: IpGroupR
       </RowAction>
       {!readOnly && (
         <>
-          <RowAction label={t('groups:actions.editRow', { name: row.name })} onClick={() => onEdit(row)}>
+          <RowAction label={t('groups:actions.editRow', { name: row.name })} onClick={() => onEdit(row)} changes>
             {t('groups:actions.edit')}
           </RowAction>
-          <RowAction label={t('groups:actions.deleteRow', { name: row.name })} onClick={() => onDelete(row)} danger>
+          <RowAction label={t('groups:actions.deleteRow', { name: row.name })} onClick={() => onDelete(row)} danger changes>
             {t('groups:actions.delete')}
           </RowAction>
         </>

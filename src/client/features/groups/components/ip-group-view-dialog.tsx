@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { IpGroup } from '../../../../shared/index.js';
-import { Button } from '../../../components/button.js';
+import { Button, NetworkButton } from '../../../components/button.js';
 import { ipGroupQuery } from '../api.js';
 import { GroupLoading, GroupLoadFailed } from './ip-group-loading.js';
 import { Modal, ModalActions } from './modal.js';
@@ -59,7 +59,7 @@ export function IpGroupViewDialog({ id, name, readOnly, onEdit, onClose }: IpGro
             <Button variant="secondary" onClick={onClose} data-autofocus>
               {t('groups:actions.close')}
             </Button>
-            {!readOnly && <Button onClick={onEdit}>{t('groups:actions.edit')}</Button>}
+            {!readOnly && <NetworkButton onClick={onEdit}>{t('groups:actions.edit')}</NetworkButton>}
           </ModalActions>
         </>
       )}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GroupListAnswer, GroupRow } from '../../../../shared/index.js';
-import { Button } from '../../../components/button.js';
+import { NetworkButton } from '../../../components/button.js';
 import { SelectionBar, type BatchFigures, type SelectionBarTexts } from '../../../components/selection-bar.js';
 import type { Translate } from '../../../lib/error-text.js';
 import { useClampedPage } from '../../../lib/use-clamped-page.js';
@@ -101,7 +101,7 @@ export function LabelPanel({ kind, readOnly }: { kind: LabelKind; readOnly: bool
         onKeyword={(keyword) => setView(withKeyword(view, keyword))}
         onSort={(sortBy, sortOrder) => setView(withSort(view, sortBy, sortOrder))}
       >
-        {!readOnly && <Button onClick={create}>{t(`groups:${kind}.create`)}</Button>}
+        {!readOnly && <NetworkButton onClick={create}>{t(`groups:${kind}.create`)}</NetworkButton>}
       </ListToolbar>
       {!readOnly && <SelectionBar selection={selection} max={BATCH_MAX} textsOf={selectionTextsOf(t)} onDelete={() => setDialog({ type: 'delete', rows: selection.selected })} />}
       {isError && <GroupListError text={t(`groups:${kind}.loadFailed`)} onRetry={() => void refetch()} />}

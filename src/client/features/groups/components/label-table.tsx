@@ -27,10 +27,10 @@ function RowActions({ row, onRename, onDelete }: { row: GroupRow } & Pick<LabelR
   const { t } = useTranslation();
   return (
     <div className="flex flex-wrap gap-1">
-      <RowAction label={t('groups:actions.renameRow', { name: row.name })} onClick={() => onRename(row)}>
+      <RowAction label={t('groups:actions.renameRow', { name: row.name })} onClick={() => onRename(row)} changes>
         {t('groups:actions.rename')}
       </RowAction>
-      <RowAction label={t('groups:actions.deleteRow', { name: row.name })} onClick={() => onDelete(row)} danger>
+      <RowAction label={t('groups:actions.deleteRow', { name: row.name })} onClick={() => onDelete(row)} danger changes>
         {t('groups:actions.delete')}
       </RowAction>
     </div>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/button.js';
+import { Button, NetworkButton } from '../../../components/button.js';
 import { ListLoadError, ListSkeleton } from '../../../components/list-states.js';
 
 export function GroupListSkeleton() {
@@ -27,7 +27,7 @@ export function GroupListEmpty({ text, onClearSearch, createLabel, onCreate }: G
     <div role="status" className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">
       <p className="font-medium break-words text-slate-800">{text}</p>
       {onClearSearch && <Button onClick={onClearSearch}>{t('groups:search.clear')}</Button>}
-      {!onClearSearch && onCreate && createLabel && <Button onClick={onCreate}>{createLabel}</Button>}
+      {!onClearSearch && onCreate && createLabel && <NetworkButton onClick={onCreate}>{createLabel}</NetworkButton>}
     </div>
   );
 }

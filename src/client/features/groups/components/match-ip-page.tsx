@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IpGroupRow, IpGroupSearchAnswer } from '../../../../shared/index.js';
-import { Button } from '../../../components/button.js';
+import { NetworkButton } from '../../../components/button.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { useClampedPage } from '../../../lib/use-clamped-page.js';
 import { ipGroupPageQuery } from '../api.js';
@@ -94,7 +94,7 @@ export function MatchIpPage({ readOnly }: { readOnly: boolean }) {
         onKeyword={(keyword) => setView(withKeyword(view, keyword))}
         onSort={(sortBy, sortOrder) => setView(withSort(view, sortBy, sortOrder))}
       >
-        {!readOnly && <Button onClick={() => setDialog({ type: 'create' })}>{t('groups:ipGroup.create')}</Button>}
+        {!readOnly && <NetworkButton onClick={() => setDialog({ type: 'create' })}>{t('groups:ipGroup.create')}</NetworkButton>}
       </ListToolbar>
       {isError && <GroupListError text={t('groups:ipGroup.loadFailed')} onRetry={() => void refetch()} />}
       {!isError && isPending && <GroupListSkeleton />}

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { GroupRow } from '../../../../shared/index.js';
-import { Button } from '../../../components/button.js';
+import { Button, NetworkButton } from '../../../components/button.js';
 import { showSnackbar } from '../../../components/notification-store.js';
 import { TextField } from '../../../components/text-field.js';
 import { fieldErrorText } from '../../../lib/error-text.js';
@@ -78,9 +78,9 @@ export function NameDialog({ kind, row, onClose }: NameDialogProps) {
           <Button variant="secondary" onClick={onClose}>
             {t('groups:actions.cancel')}
           </Button>
-          <Button type="submit" disabled={saving}>
+          <NetworkButton type="submit" disabled={saving}>
             {saving ? t('groups:actions.saving') : t('groups:actions.save')}
-          </Button>
+          </NetworkButton>
         </ModalActions>
       </form>
     </Modal>

@@ -1,17 +1,32 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGatedControl } from '../../../components/button.js';
+
+interface RowActionProps {
+  label: string;
+  onClick: () => void;
+  danger?: boolean;
+  /** The action changes data (rename, edit, delete): disabled with the reason while there is no connection. */
+  changes?: boolean;
+  children: ReactNode;
+}
 
 /** A small text button for a row's action; the visible word is short, the accessible name says which row. */
-export function RowAction({ label, onClick, danger = false, children }: { label: string; onClick: () => void; danger?: boolean; children: ReactNode }) {
+export function RowAction({ label, onClick, danger = false, changes = false, children }: RowActionProps) {
+  const gate = useGatedControl();
   return (
-    <button
-      type="button"
-      aria-label={label}
-      onClick={onClick}
-      className={`focus-ring min-h-9 rounded-md px-2 py-1 text-sm font-medium ${danger ? 'text-red-700 hover:bg-red-50' : 'text-brand-700 hover:bg-brand-50'}`}
-    >
-      {children}
-    </button>
+    <>
+      <button
+        type="button"
+        aria-label={label}
+        onClick={onClick}
+        {...(changes ? gate.control : {})}
+        className={`focus-ring min-h-9 rounded-md px-2 py-1 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-50 ${danger ? 'text-red-700 hover:bg-red-50' : 'text-brand-700 hover:bg-brand-50'}`}
+      >
+        {children}
+      </button>
+      {changes && gate.reason}
+    </>
   );
 }
 

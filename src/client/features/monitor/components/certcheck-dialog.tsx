@@ -2,7 +2,7 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/re
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CERTCHECK_WAIT_MS, type CertCheckAnswer } from '../../../../shared/index.js';
-import { Button } from '../../../components/button.js';
+import { Button, NetworkButton } from '../../../components/button.js';
 import { errorText } from '../../../lib/error-text.js';
 import { localDateTime } from '../export-table.js';
 import { certcheckProblemOf, daysLeftLabelOf, sslBadgeOf } from '../ssl-status.js';
@@ -58,9 +58,9 @@ function Refusal({ error, onRetry }: { error: unknown; onRetry: () => void }) {
       <p className="font-medium">{text}</p>
       {problem.kind === 'refused' && <p>{t(`monitor:certcheck.refusal.${problem.code}`)}</p>}
       <div>
-        <Button variant="secondary" onClick={onRetry}>
+        <NetworkButton variant="secondary" onClick={onRetry}>
           {t('monitor:certcheck.again')}
-        </Button>
+        </NetworkButton>
       </div>
     </div>
   );

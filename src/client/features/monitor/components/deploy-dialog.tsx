@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DomainListRow, NodeDeployResult } from '../../../../shared/index.js';
-import { Button } from '../../../components/button.js';
+import { Button, NetworkButton } from '../../../components/button.js';
 import { deployResultQuery, nodeCatalogueQuery } from '../api.js';
 import { localDateTime } from '../export-table.js';
 import { nodeLabel } from '../node-label.js';
@@ -99,9 +99,9 @@ function DeployBody({ task, readOnly, rebuilding, onRebuild }: Omit<DeployDialog
       )}
       {errors > 0 && !readOnly && (
         <div className="mt-4 flex justify-end">
-          <Button onClick={() => onRebuild(task.id)} disabled={rebuilding}>
+          <NetworkButton onClick={() => onRebuild(task.id)} disabled={rebuilding}>
             {t('monitor:deploy.rebuild', { count: errors })}
-          </Button>
+          </NetworkButton>
         </div>
       )}
     </>

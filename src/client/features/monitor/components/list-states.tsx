@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import { Button } from '../../../components/button.js';
+import { Button, NetworkLink } from '../../../components/button.js';
 import { ListLoadError, ListSkeleton } from '../../../components/list-states.js';
 
 export function TaskListSkeleton() {
@@ -27,9 +26,9 @@ export function TaskListEmpty({ filtered, onReset, createPath }: TaskListEmptyPr
       <p className="font-medium text-slate-800">{t(filtered ? 'monitor:list.emptyFiltered' : 'monitor:list.empty')}</p>
       {filtered && <Button onClick={onReset}>{t('monitor:filters.reset')}</Button>}
       {!filtered && createPath && (
-        <Link to={createPath} className="focus-ring rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+        <NetworkLink to={createPath} className="focus-ring rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
           {t('monitor:list.create')}
-        </Link>
+        </NetworkLink>
       )}
     </div>
   );

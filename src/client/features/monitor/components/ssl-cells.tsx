@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { MONITOR_TYPES, type ServiceStatus, type SslTaskRow } from '../../../../shared/index.js';
+import { useGatedControl } from '../../../components/button.js';
 import type { Translate } from '../../../lib/error-text.js';
 import { NAME_SLOT, withName } from '../hooks/use-row-texts.js';
 import { localDateTime } from '../export-table.js';
@@ -36,18 +37,21 @@ export function DateText({ iso }: { iso: string | null }) {
   return <span className="whitespace-nowrap tabular-nums">{localDateTime(iso)}</span>;
 }
 
-/** "Check now" (anyone who may view may check: it changes no data) and edit. */
+/** "Check now" (anyone who may view may check: it changes no data, yet it needs the server) and edit. */
 export function SslRowButtons({ row, actions, t }: { row: SslTaskRow; actions: SslRowActions; t: Translate }) {
+  const gate = useGatedControl();
   return (
     <span className="inline-flex items-center gap-1">
       <button
         type="button"
+        {...gate.control}
         onClick={() => actions.onCheck(row)}
         aria-label={withName(t('monitor:ssl.checkNowTask', { name: NAME_SLOT }), row.name)}
-        className={`focus-ring inline-flex ${ROW_CONTROL_HEIGHT} items-center rounded-md px-2 text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-brand-50`}
+        className={`focus-ring inline-flex ${ROW_CONTROL_HEIGHT} items-center rounded-md px-2 text-sm font-medium whitespace-nowrap text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-50`}
       >
         {t('monitor:ssl.checkNow')}
       </button>
+      {gate.reason}
       {!actions.readOnly && <EditLink to={editPathOf(MONITOR_TYPES.SSL, row.id)} name={row.name} t={t} />}
     </span>
   );

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { ENABLE_STATUS, type DeployStatus, type DomainListRow, type EnableStatus } from '../../../../shared/index.js';
+import { NetworkLink, useGatedControl } from '../../../components/button.js';
 import type { Translate } from '../../../lib/error-text.js';
 import { NAME_SLOT, withName, type RowTexts } from '../hooks/use-row-texts.js';
 
@@ -56,25 +57,36 @@ interface RowControlProps<Row extends ActionableRow> {
 
 /** Enable/disable as a switch; while the task deploys the server would refuse (2131), so it waits. */
 export function StatusSwitch<Row extends ActionableRow>({ row, actions, t }: RowControlProps<Row>) {
+  if (actions.readOnly) return <span className="text-sm text-slate-700">{t(`monitor:status.${row.status}`)}</span>;
+  return <StatusSwitchButton row={row} actions={actions} t={t} />;
+}
+
+/** The switch itself; like every change it waits for a connection too. */
+function StatusSwitchButton<Row extends ActionableRow>({ row, actions, t }: RowControlProps<Row>) {
   const enabled = row.status === ENABLE_STATUS.ENABLED;
   const deploying = row.deployStatus === 'processing';
-  if (actions.readOnly) return <span className="text-sm text-slate-700">{t(`monitor:status.${row.status}`)}</span>;
+  const gate = useGatedControl({
+    disabled: deploying || actions.pendingStatusId === row.id,
+    title: deploying ? t('monitor:deploy.waitDeploying') : undefined,
+  });
   return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={enabled}
-      aria-label={withName(t('monitor:list.statusSwitch', { name: NAME_SLOT }), row.name)}
-      title={deploying ? t('monitor:deploy.waitDeploying') : undefined}
-      disabled={deploying || actions.pendingStatusId === row.id}
-      onClick={() => actions.onToggleStatus(row)}
-      className={`focus-ring group inline-flex ${ROW_CONTROL_HEIGHT} items-center gap-2 rounded-md px-1 text-sm text-slate-700 disabled:cursor-not-allowed disabled:opacity-60`}
-    >
-      <span aria-hidden="true" className={`relative inline-flex h-5 w-9 shrink-0 rounded-full transition-colors ${enabled ? 'bg-status-normal' : 'bg-slate-300'}`}>
-        <span className={`absolute top-0.5 size-4 rounded-full bg-white shadow transition-transform ${enabled ? 'translate-x-4.5' : 'translate-x-0.5'}`} />
-      </span>
-      {t(`monitor:status.${row.status}`)}
-    </button>
+    <>
+      <button
+        type="button"
+        role="switch"
+        aria-checked={enabled}
+        aria-label={withName(t('monitor:list.statusSwitch', { name: NAME_SLOT }), row.name)}
+        {...gate.control}
+        onClick={() => actions.onToggleStatus(row)}
+        className={`focus-ring group inline-flex ${ROW_CONTROL_HEIGHT} items-center gap-2 rounded-md px-1 text-sm text-slate-700 disabled:cursor-not-allowed disabled:opacity-60`}
+      >
+        <span aria-hidden="true" className={`relative inline-flex h-5 w-9 shrink-0 rounded-full transition-colors ${enabled ? 'bg-status-normal' : 'bg-slate-300'}`}>
+          <span className={`absolute top-0.5 size-4 rounded-full bg-white shadow transition-transform ${enabled ? 'translate-x-4.5' : 'translate-x-0.5'}`} />
+        </span>
+        {t(`monitor:status.${row.status}`)}
+      </button>
+      {gate.reason}
+    </>
   );
 }
 
@@ -105,12 +117,12 @@ export function DeployStatusButton<Row extends ActionableRow>({ row, actions, t 
 
 export function EditLink({ to, name, t }: { to: string; name: string; t: Translate }) {
   return (
-    <Link
+    <NetworkLink
       to={to}
       aria-label={withName(t('monitor:list.editTask', { name: NAME_SLOT }), name)}
       className={`focus-ring inline-flex ${ROW_CONTROL_HEIGHT} items-center rounded-md px-2 text-sm font-medium text-brand-700 hover:bg-brand-50`}
     >
       {t('monitor:list.edit')}
-    </Link>
+    </NetworkLink>
   );
 }
