@@ -4,18 +4,15 @@
 // loaded is read back from the server and measured raw and gzipped (level 9), so the figure does
 // not depend on what the browser negotiated. Charts, maps, their geometry and the xlsx writer must
 // not be among them: they load where they are used.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { measureFirstScreens, type FirstScreen } from './pwa-bundle-browser.js';
-import { startChild, stdoutLine, stopChild } from './probes-scale/children.js';
+import { buildConsoleIfStale, withConsoleServer } from './console-server.js';
 import { progress, type BenchOptions, type Figure } from './report.js';
 import { CHROMIUM_PATH } from './tasks-console-browser.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ACCOUNT = 'demo01';
 const PASSWORD = 'bench-pass-1';
 const KB = 1024;
@@ -34,17 +31,6 @@ interface ScriptSize {
   raw: number;
   gzip: number;
   lazyParts: string[];
-}
-
-/** scripts/lib.mjs's staleness check and build, its output kept off stdout (which --json owns). */
-function buildConsoleIfStale(): Promise<void> {
-  const lib = new URL('../lib.mjs', import.meta.url).href;
-  const script = `import { buildConsoleIfStale } from ${JSON.stringify(lib)}; await buildConsoleIfStale();`;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 2, 2] });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the console build failed (${String(code)})`))));
-  });
 }
 
 async function sizeOf(url: string): Promise<ScriptSize> {
@@ -81,23 +67,6 @@ async function sizesOf(screen: FirstScreen): Promise<ScreenSizes> {
   };
 }
 
-async function withServer<T>(dataDir: string, use: (url: string) => Promise<T>): Promise<T> {
-  const server = startChild('scripts/bench/probes-scale/server-process.ts', {
-    VIGIL_DATA_DIR: dataDir,
-    VIGIL_PORT: '0',
-    VIGIL_HOST: '127.0.0.1',
-    VIGIL_LOG_LEVEL: 'warn',
-    VIGIL_SEED_ACCOUNT: ACCOUNT,
-    VIGIL_SEED_PASSWORD: PASSWORD,
-  });
-  try {
-    const url = await stdoutLine(server, (line) => (line.startsWith('listening ') ? line.slice('listening '.length) : undefined));
-    return await use(url);
-  } finally {
-    await stopChild(server);
-  }
-}
-
 function figuresOf(screens: ScreenSizes[]): Figure[] {
   const figures: Figure[] = [];
   for (const screen of screens) {
@@ -123,10 +92,10 @@ export async function pwaBundleFigures(_options: BenchOptions): Promise<Figure[]
   const dataDir = mkdtempSync(join(tmpdir(), 'vigil-bench-pwa-'));
   try {
     progress('pwa: opening /login as a newcomer and /overview signed in, in Chromium');
-    const sizes = await withServer(dataDir, async (url) => {
+    const sizes = await withConsoleServer(dataDir, async (url) => {
       const screens = await measureFirstScreens({ url, account: ACCOUNT, password: PASSWORD });
       return Promise.all(screens.map(sizesOf));
-    });
+    }, { VIGIL_SEED_ACCOUNT: ACCOUNT, VIGIL_SEED_PASSWORD: PASSWORD });
     return figuresOf(sizes);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

@@ -2,45 +2,16 @@
 // `npm start` does) served by the real server on a free port over a temp data dir holding 120 HTTP
 // tasks with half an hour of ingested results; the list opened at /monitor/3?size=100, reloaded, and
 // sorted by availability, while a PerformanceObserver collects the long tasks of each render.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { startChild, stdoutLine, stopChild } from './probes-scale/children.js';
+import { buildConsoleIfStale, withConsoleServer } from './console-server.js';
 import { progress, type BenchOptions, type Figure } from './report.js';
 import { CHROMIUM_PATH, measureConsoleList, type ConsoleMeasures } from './tasks-console-browser.js';
 import { prepareConsoleStore } from './tasks-console-store.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const PASSWORD = 'bench-pass-1';
 const TASKS = 120;
-
-/** scripts/lib.mjs's staleness check and build, its output kept off stdout (which --json owns). */
-function buildConsoleIfStale(): Promise<void> {
-  const lib = new URL('../lib.mjs', import.meta.url).href;
-  const script = `import { buildConsoleIfStale } from ${JSON.stringify(lib)}; await buildConsoleIfStale();`;
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 2, 2] });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`the console build failed (${String(code)})`))));
-  });
-}
-
-async function withServer<T>(dataDir: string, use: (url: string) => Promise<T>): Promise<T> {
-  const server = startChild('scripts/bench/probes-scale/server-process.ts', {
-    VIGIL_DATA_DIR: dataDir,
-    VIGIL_PORT: '0',
-    VIGIL_HOST: '127.0.0.1',
-    VIGIL_LOG_LEVEL: 'warn',
-  });
-  try {
-    const url = await stdoutLine(server, (line) => (line.startsWith('listening ') ? line.slice('listening '.length) : undefined));
-    return await use(url);
-  } finally {
-    await stopChild(server);
-  }
-}
 
 function figuresOf(measures: ConsoleMeasures): Figure[] {
   const all = measures.renders.flatMap((render) => render.longTasks);
@@ -66,7 +37,7 @@ export async function tasksConsoleFigures(options: BenchOptions): Promise<Figure
     const account = await prepareConsoleStore({ dataDir, password: PASSWORD, tasks: TASKS });
     const rounds = options.quick ? 2 : 4;
     progress(`tasks.console: opening /monitor/3?size=100 in Chromium (${rounds} loads, then a sort)`);
-    const measures = await withServer(dataDir, (url) => measureConsoleList({ url, account, password: PASSWORD, rounds }));
+    const measures = await withConsoleServer(dataDir, (url) => measureConsoleList({ url, account, password: PASSWORD, rounds }));
     return figuresOf(measures);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
