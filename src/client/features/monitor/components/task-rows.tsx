@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useDeferredValue, type ReactNode } from 'react';
 import type { DeployStatus } from '../../../../shared/index.js';
 import { Card, CardList, pickColumns } from '../../../components/card-list.js';
 import { DataTable, openUnlessControl, type TableColumns } from '../../../components/data-table.js';
@@ -58,10 +58,23 @@ function CardCheckbox<Row extends ListedTask>(props: { row: Row; selection: Sele
   );
 }
 
+const NO_ROWS: readonly ListedTask[] = [];
+
+/**
+ * A page of up to 100 rows rendered in one go blocks the main thread for over 50 ms on a slow
+ * phone, and more when the kept list is shown at start together with the whole shell. In a browser
+ * the first pass renders no rows and the rows follow in an interruptible pass; a static render
+ * (nothing to interact with) renders them at once.
+ */
+function useInterruptibleRows<Row extends ListedTask>(rows: readonly Row[]): readonly Row[] {
+  return useDeferredValue(rows, typeof document === 'undefined' ? rows : (NO_ROWS as readonly Row[]));
+}
+
 const rowAttributes = (row: ListedTask, onOpen: () => void) => ({ 'data-task-id': row.id, 'aria-label': row.name, onClick: openUnlessControl(onOpen) });
 
 /** Wide screens: one row per task; the name and every control are reachable by keyboard. */
-export function TaskRowsTable<Row extends ListedTask, Field extends string>({ layout, rows, view, onSort, selection, readOnly, onOpen, t }: TaskRowsShellProps<Row, Field>) {
+export function TaskRowsTable<Row extends ListedTask, Field extends string>({ layout, rows: allRows, view, onSort, selection, readOnly, onOpen, t }: TaskRowsShellProps<Row, Field>) {
+  const rows = useInterruptibleRows(allRows);
   const choose = readOnly
     ? null
     : {
@@ -81,7 +94,8 @@ export function TaskRowsTable<Row extends ListedTask, Field extends string>({ la
 }
 
 /** Narrow screens (down to 360 px): one card per task with the same facts and controls. */
-export function TaskRowsCards<Row extends ListedTask, Field extends string>({ layout, rows, selection, readOnly, onOpen, t }: TaskRowsShellProps<Row, Field>) {
+export function TaskRowsCards<Row extends ListedTask, Field extends string>({ layout, rows: allRows, selection, readOnly, onOpen, t }: TaskRowsShellProps<Row, Field>) {
+  const rows = useInterruptibleRows(allRows);
   const [name, ...others] = layout.columns;
   const [subtitle] = pickColumns(others, [layout.cardSubtitle]);
   const facts = pickColumns(others, layout.cardFacts);
