@@ -165,6 +165,10 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: true,
+    // A lazy chunk with nothing to load beside it (a language's texts) is asked for through a
+    // modulepreload link too, like the others: the browser sends a link's request at once, an
+    // import()'s only once the running script is done (the texts would wait for the whole entry).
+    modulePreload: { resolveDependencies: (file: string, deps: string[]) => (deps.length === 0 ? [file] : deps) },
     rolldownOptions: {
       // src/shared is the pure contract: importing a module of it does nothing but define things.
       // Saying so lets the bundler drop the modules nothing uses even when imported through the

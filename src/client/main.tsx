@@ -1,4 +1,5 @@
-// First, so the shown language's texts load while the rest of the code is evaluated.
+// First, so the first screen's texts and code load while the rest of the console's code runs.
+import './app/first-requests.js';
 import { startingLanguage, startingTexts } from './lib/language-start.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -3,19 +3,42 @@
 // geometry), answers navigations with the shell (API paths excluded), shows web-push notifications
 // and opens the console where a clicked one points. API answers are never cached here: the API is
 // POST-based, and the last-known dashboards live in IndexedDB (the console's query persister).
-import { clientsClaim } from 'workbox-core';
+import { cacheNames, clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { PUSH_MESSAGE_TYPE, clickPathOf, notificationOf, parsePushPayload } from './app/pwa/push-notification.js';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
+/** The Service Worker Static Routing API (Chromium 123+), not yet in TypeScript's lib. */
+interface RouterRule {
+  condition: { urlPattern: string; requestMethod?: string };
+  source: { cacheName: string };
+}
+type RoutableInstallEvent = ExtendableEvent & { addRoutes?: (rules: RouterRule | RouterRule[]) => Promise<void> };
+
 /** The update flow (src/client/app/pwa) asks a waiting worker to take over once the user agrees. */
 const SKIP_WAITING = 'SKIP_WAITING';
 
-precacheAndRoute(self.__WB_MANIFEST);
+// The build's list (the injection point may appear once only).
+const PRECACHE = self.__WB_MANIFEST;
+
+precacheAndRoute(PRECACHE);
 cleanupOutdatedCaches();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api(\/|$)/] }));
+
+/** Whether every precached file under assets/ is kept under its own (hashed) name, without a revision parameter. */
+const assetsKeptUnderTheirNames = PRECACHE.every((entry) => typeof entry === 'string' || !entry.url.startsWith('assets/') || entry.revision == null);
+
+// The build's hashed assets never change under their names: where the browser can, it takes them
+// from the precache itself, without running this worker's fetch handler for each of them (a cold
+// start opens a dozen scripts). A miss goes to the network, as the handler would do.
+self.addEventListener('install', (event) => {
+  const routable = event as RoutableInstallEvent;
+  if (typeof routable.addRoutes !== 'function' || !assetsKeptUnderTheirNames) return;
+  const rule: RouterRule = { condition: { urlPattern: '/assets/*', requestMethod: 'GET' }, source: { cacheName: cacheNames.precache } };
+  event.waitUntil(routable.addRoutes(rule).catch(() => undefined));
+});
 
 // A first install controls the open console at once, and so does an update the user accepted.
 clientsClaim();

@@ -1,9 +1,10 @@
 import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { createQueryClient } from '../lib/query-client.js';
 import { useOfflinePersistence } from './offline/use-offline-persistence.js';
 import { useRefreshWhenReachable } from './offline/use-refresh-when-reachable.js';
+import { startServiceWorker } from './pwa/index.js';
 import { createAppRouter } from './router.js';
 import { preloadScreenFor } from './screens.js';
 import { usePerUserReset } from './use-per-user-reset.js';
@@ -15,6 +16,10 @@ export function App() {
   // Queries wait while the last-known answers come back from the device's store.
   const restoring = useOfflinePersistence(queryClient, { alsoWaitFor: () => preloadScreenFor(window.location.pathname) });
   useRefreshWhenReachable(queryClient);
+  useEffect(() => {
+    // Registering (and the update checks it starts) waits until the first screen shows.
+    if (!restoring) startServiceWorker();
+  }, [restoring]);
   return (
     <QueryClientProvider client={queryClient}>
       <IsRestoringProvider value={restoring}>

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { RequireToken } from './guards.js';
 import { AppLayout } from './layout/app-layout.js';
-import { UpdatePrompt, startServiceWorker } from './pwa/index.js';
+import { UpdatePrompt } from './pwa/index.js';
 import { ROUTES, type AppRoute } from './routes.js';
 import { RootShell } from './root-shell.js';
 import { PublicScreen, SessionScreen } from './screens.js';
@@ -41,8 +41,7 @@ export function buildRoutes(routes: readonly AppRoute[] = ROUTES): RouteObject[]
   ];
 }
 
-/** The console's router; the service worker (production builds) registers with it, once the page has loaded. */
+/** The console's router. */
 export function createAppRouter() {
-  startServiceWorker();
   return createBrowserRouter(buildRoutes());
 }

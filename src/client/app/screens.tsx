@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Component, Suspense, createElement, lazy, useEffect, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, matchRoutes, useLocation, useParams } from 'react-router-dom';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { canAccess, type UserInfo } from '../../shared/index.js';
 import { ListLoadError, ListSkeleton } from '../components/list-states.js';
 import { NotAvailableScreen } from '../components/not-available-screen.js';
@@ -10,45 +10,37 @@ import { LoginPage, SsoPage, userInfoQueryKey } from '../features/auth/index.js'
 import type { TaskFormAccess } from '../features/task-form/index.js';
 import { GuestOnly } from './guards.js';
 import { canSeeRoute, paramsAreValid } from './navigation.js';
-import { ROUTES, type AppRoute } from './routes.js';
+import type { AppRoute } from './routes.js';
+import { loadFeature, loadScreenCodeAt, loadedFeature, type Feature, type FeatureModule } from './screen-loaders.js';
 import { useSession } from './session-context.js';
 
 // Each feature's screens load with their first visit (precached by the service worker), so the
 // first screen carries only the shell, the sign-in and what it shows itself.
-// Once a screen's code is in (preloaded with a restore, or visited before), it renders at once:
-// no Suspense fallback, so React adds no reveal delay (it holds a boundary's content back up to
-// 300 ms after its fallback showed).
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component props; each use is typed by M[K]
-function lazyPage<M extends Record<K, ComponentType<any>>, K extends keyof M>(load: () => Promise<M>, name: K) {
-  let loaded: M[K] | undefined;
-  const preload = async (): Promise<void> => {
-    loaded ??= (await load())[name];
-  };
-  const Lazy = lazy(async () => {
-    await preload();
-    return { default: loaded as M[K] };
-  });
-  function Page(props: ComponentProps<M[K]>) {
-    return loaded ? createElement(loaded, props) : <Lazy {...props} />;
+// Once a screen's code is in (asked for at the start for the opened screen, or visited before), it
+// renders at once: no Suspense fallback, so React adds no reveal delay (it holds a boundary's
+// content back up to 300 ms after its fallback showed).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component props; each use is typed by P
+function lazyPage<F extends Feature, P extends ComponentType<any>>(feature: F, pageOf: (module: FeatureModule<F>) => P) {
+  const Lazy = lazy(async () => ({ default: pageOf(await loadFeature(feature)) }));
+  function Page(props: ComponentProps<P>) {
+    const module = loadedFeature(feature);
+    return module ? createElement(pageOf(module), props) : <Lazy {...props} />;
   }
-  return Object.assign(Page, { preload });
+  return Page;
 }
 
-const loadDetail = () => import('../features/detail/index.js');
-const loadGroups = () => import('../features/groups/index.js');
-const loadTaskForm = () => import('../features/task-form/index.js');
-const AccountPage = lazyPage(() => import('../features/account/index.js'), 'AccountPage');
-const TaskDetailPage = lazyPage(loadDetail, 'TaskDetailPage');
-const TraceDetailPage = lazyPage(loadDetail, 'TraceDetailPage');
-const GroupsPage = lazyPage(loadGroups, 'GroupsPage');
-const MatchIpPage = lazyPage(loadGroups, 'MatchIpPage');
-const MonitorListPage = lazyPage(() => import('../features/monitor/index.js'), 'MonitorListPage');
-const NodesPage = lazyPage(() => import('../features/nodes/index.js'), 'NodesPage');
-const OverviewPage = lazyPage(() => import('../features/overview/index.js'), 'OverviewPage');
-const ProfileUpdatePage = lazyPage(() => import('../features/profile/index.js'), 'ProfileUpdatePage');
-const TaskCreatePage = lazyPage(loadTaskForm, 'TaskCreatePage');
-const TaskEditPage = lazyPage(loadTaskForm, 'TaskEditPage');
-const TraceCreatePage = lazyPage(loadTaskForm, 'TraceCreatePage');
+const AccountPage = lazyPage('account', (module) => module.AccountPage);
+const TaskDetailPage = lazyPage('detail', (module) => module.TaskDetailPage);
+const TraceDetailPage = lazyPage('detail', (module) => module.TraceDetailPage);
+const GroupsPage = lazyPage('groups', (module) => module.GroupsPage);
+const MatchIpPage = lazyPage('groups', (module) => module.MatchIpPage);
+const MonitorListPage = lazyPage('monitor', (module) => module.MonitorListPage);
+const NodesPage = lazyPage('nodes', (module) => module.NodesPage);
+const OverviewPage = lazyPage('overview', (module) => module.OverviewPage);
+const ProfileUpdatePage = lazyPage('profile', (module) => module.ProfileUpdatePage);
+const TaskCreatePage = lazyPage('taskForm', (module) => module.TaskCreatePage);
+const TaskEditPage = lazyPage('taskForm', (module) => module.TaskEditPage);
+const TraceCreatePage = lazyPage('taskForm', (module) => module.TraceCreatePage);
 
 /** A screen whose code could not load (a deploy replaced it while offline): reloading fetches the current console. */
 class ScreenLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -238,27 +230,7 @@ export function SessionScreen({ route }: { route: AppRoute }) {
   );
 }
 
-const SCREEN_PRELOADS: Partial<Record<NonNullable<AppRoute['screen']>, () => Promise<void>>> = {
-  account: AccountPage.preload,
-  profileUpdate: ProfileUpdatePage.preload,
-  nodes: NodesPage.preload,
-  overview: OverviewPage.preload,
-  monitorList: MonitorListPage.preload,
-  monitorCreate: TaskCreatePage.preload,
-  monitorEdit: TaskEditPage.preload,
-  monitorCreateTrace: TraceCreatePage.preload,
-  monitorEditTrace: TaskEditPage.preload,
-  monitorDetail: TaskDetailPage.preload,
-  monitorTraceDetail: TraceDetailPage.preload,
-  monitorGroups: GroupsPage.preload,
-  matchIp: MatchIpPage.preload,
-};
-
-const ROUTE_MATCHERS = ROUTES.map((route) => ({ path: route.path, handle: route }));
-
 /** Loads the code of the screen at this path (a cold start awaits it with the restore, so the first screen shows at once). */
-export async function preloadScreenFor(pathname: string): Promise<void> {
-  const route = matchRoutes(ROUTE_MATCHERS, pathname)?.[0]?.route.handle as AppRoute | undefined;
-  const preload = route?.screen ? SCREEN_PRELOADS[route.screen] : undefined;
-  await preload?.();
+export function preloadScreenFor(pathname: string): Promise<void> {
+  return loadScreenCodeAt(pathname);
 }

@@ -16,6 +16,11 @@ function baseOptions(language: Language): InitOptions {
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     lowerCaseLng: true,
+    // Every screen asks for many texts: no region-less fallback (only the shown language is
+    // loaded), and keys are always `ns:path.to.text`, never prose to guess about.
+    load: 'currentOnly',
+    nsSeparator: ':',
+    keySeparator: '.',
     ns: [...NAMESPACES],
     defaultNS: 'common',
     initAsync: false,

@@ -1,0 +1,111 @@
+import { ROUTES, type AppRoute, type ScreenId } from './routes.js';
+
+/**
+ * The code of each lazily loaded screen, one import per feature: the screens render from it
+ * (screens.tsx), and the start of the console asks for the opened screen's code before the rest of
+ * the console has run. Light on purpose: the route table, no React.
+ */
+export const FEATURE_CODE = {
+  account: () => import('../features/account/index.js'),
+  detail: () => import('../features/detail/index.js'),
+  groups: () => import('../features/groups/index.js'),
+  monitor: () => import('../features/monitor/index.js'),
+  nodes: () => import('../features/nodes/index.js'),
+  overview: () => import('../features/overview/index.js'),
+  profile: () => import('../features/profile/index.js'),
+  taskForm: () => import('../features/task-form/index.js'),
+} as const;
+
+export type Feature = keyof typeof FEATURE_CODE;
+export type FeatureModule<F extends Feature> = Awaited<ReturnType<(typeof FEATURE_CODE)[F]>>;
+
+/** Which feature's code each lazily loaded screen renders from. */
+export const FEATURE_OF_SCREEN: Readonly<Partial<Record<ScreenId, Feature>>> = {
+  account: 'account',
+  profileUpdate: 'profile',
+  nodes: 'nodes',
+  overview: 'overview',
+  monitorList: 'monitor',
+  monitorCreate: 'taskForm',
+  monitorEdit: 'taskForm',
+  monitorCreateTrace: 'taskForm',
+  monitorEditTrace: 'taskForm',
+  monitorDetail: 'detail',
+  monitorTraceDetail: 'detail',
+  monitorGroups: 'groups',
+  matchIp: 'groups',
+};
+
+const loaded = new Map<Feature, unknown>();
+const loading = new Map<Feature, Promise<unknown>>();
+
+/** A feature's code, loaded once; a failed load may be asked again (a deploy replaced it). */
+export function loadFeature<F extends Feature>(feature: F): Promise<FeatureModule<F>> {
+  let pending = loading.get(feature);
+  if (!pending) {
+    pending = FEATURE_CODE[feature]().then((module) => {
+      loaded.set(feature, module);
+      return module;
+    });
+    pending.catch(() => loading.delete(feature));
+    loading.set(feature, pending);
+  }
+  return pending as Promise<FeatureModule<F>>;
+}
+
+/** The feature's code if it is already in, so a screen renders at once instead of suspending. */
+export function loadedFeature<F extends Feature>(feature: F): FeatureModule<F> | undefined {
+  return loaded.get(feature) as FeatureModule<F> | undefined;
+}
+
+type Segment = { kind: 'static'; text: string } | { kind: 'param' } | { kind: 'splat' };
+
+function segmentsOf(path: string): string[] {
+  return path.split('/').filter((part) => part !== '');
+}
+
+const PATTERNS = ROUTES.map((route) => ({
+  route,
+  segments: segmentsOf(route.path).map((part): Segment => {
+    if (part === '*') return { kind: 'splat' };
+    return part.startsWith(':') ? { kind: 'param' } : { kind: 'static', text: part.toLowerCase() };
+  }),
+}));
+
+/** How many leading segments a pattern fixes, or -1 when it does not match the path. */
+function staticScore(pattern: readonly Segment[], parts: readonly string[]): number {
+  let score = 0;
+  for (const [index, segment] of pattern.entries()) {
+    if (segment.kind === 'splat') return score;
+    const part = parts[index];
+    if (part === undefined) return -1;
+    if (segment.kind === 'static') {
+      if (segment.text !== part.toLowerCase()) return -1;
+      score += 1;
+    }
+  }
+  return pattern.length === parts.length ? score : -1;
+}
+
+/**
+ * The route a path opens, matched as the router ranks routes (fixed segments before parameters,
+ * a catch-all last); tests keep the two in agreement.
+ */
+export function routeAt(pathname: string): AppRoute | undefined {
+  const parts = segmentsOf(pathname);
+  let best: { route: AppRoute; score: number } | undefined;
+  for (const { route, segments } of PATTERNS) {
+    const score = staticScore(segments, parts);
+    const splat = segments.at(-1)?.kind === 'splat';
+    const ranked = splat ? score - 0.5 : score;
+    if (score >= 0 && (!best || ranked > best.score)) best = { route, score: ranked };
+  }
+  return best?.route;
+}
+
+/** Loads the code of the screen at this path (nothing for the screens that come with the console). */
+export async function loadScreenCodeAt(pathname: string): Promise<void> {
+  const screen = routeAt(pathname)?.screen;
+  const feature = screen ? FEATURE_OF_SCREEN[screen] : undefined;
+  if (feature) await loadFeature(feature);
+}
