@@ -1,12 +1,15 @@
-import { useLayoutEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { MONITOR_TYPE_CODES } from '../../../../shared/index.js';
 
-/** Scrolls the tab row (not the page) so the current tab is in view, centred when the row allows. */
+/**
+ * Scrolls the tab row (not the page) so the current tab is in view, centred when the row allows;
+ * after the paint, since reading sizes before it would force a layout of the whole first screen.
+ */
 function useCurrentTabInView(current: number) {
   const navRef = useRef<HTMLElement>(null);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const nav = navRef.current;
     const tab = nav?.querySelector<HTMLElement>('[aria-current="page"]');
     if (!nav || !tab) return;

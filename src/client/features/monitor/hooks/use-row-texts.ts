@@ -35,13 +35,26 @@ function rememberingTranslate(t: Translate): Translate {
   };
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** Made once per language and precision: building an Intl formatter costs milliseconds, on the path of the first list. */
+function numberFormat(language: string, maximumFractionDigits: number): Intl.NumberFormat {
+  const key = `${language}|${maximumFractionDigits}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, { maximumFractionDigits });
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 export function useRowTexts(): RowTexts {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   return useMemo(() => {
-    const percent = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
-    const wholeMs = new Intl.NumberFormat(language, { maximumFractionDigits: 0 });
-    const fineMs = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+    const percent = numberFormat(language, 2);
+    const wholeMs = numberFormat(language, 0);
+    const fineMs = numberFormat(language, 1);
     const translate = rememberingTranslate((key, options) => t(key, options ?? {}));
     return {
       t: translate,
