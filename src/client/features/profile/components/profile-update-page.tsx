@@ -25,10 +25,20 @@ const PASSWORD_AUTOCOMPLETE: Record<(typeof PASSWORD_FIELDS)[number], string> = 
   confirmPassword: 'new-password',
 };
 
+const sameProfileValues = (a: ProfileFormValues, b: ProfileFormValues) =>
+  (Object.keys(a) as (keyof ProfileFormValues)[]).every((field) => a[field] === b[field]);
+
 /** /profile/update: name, email and password change in one form (§5). */
 export function ProfileUpdatePage({ user, readOnly, onSaved }: ProfileUpdatePageProps) {
   const { t } = useTranslation();
   const [values, setValues] = useState<ProfileFormValues>(() => initialProfileValues(user));
+  const [shownUser, setShownUser] = useState(user);
+  // The console may open on the device's kept copy of the user; when the server's fresher answer
+  // arrives, a form nobody has touched shows it (an edited one keeps the user's typing).
+  if (user !== shownUser) {
+    setShownUser(user);
+    if (sameProfileValues(values, initialProfileValues(shownUser))) setValues(initialProfileValues(user));
+  }
   const [errors, setErrors] = useState<FieldErrorMap>({});
   const errorText = useFieldErrorText(errors);
   const save = useMutation({
