@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useClampedPage } from '../../../lib/use-clamped-page.js';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ENABLE_STATUS, type DomainListRow } from '../../../../shared/index.js';
@@ -14,7 +15,6 @@ import { exportTaskList } from '../export-list.js';
 import {
   hasFilters,
   listBodyOf,
-  pageCount,
   withFilter,
   withKeyword,
   withPage,
@@ -47,15 +47,6 @@ export function TaskListWaiting({ paused }: { paused: boolean }) {
       {t('offline.notSaved')}
     </p>
   );
-}
-
-/** A page past the end (an old link, fewer tasks now) moves to the last page. */
-function useClampedPage(view: MonitorListView, total: number | undefined, setView: (view: MonitorListView) => void) {
-  useEffect(() => {
-    if (total === undefined) return;
-    const last = pageCount(total, view.pageSize);
-    if (view.page > last) setView(withPage(view, last));
-  }, [view, total, setView]);
 }
 
 export interface MonitorTaskListProps {
@@ -114,7 +105,7 @@ function ListHeader({ type, view, setView, total, createPath }: ListHeaderProps)
 export function MonitorTaskList({ type, readOnly }: MonitorTaskListProps) {
   const [view, setView] = useListView();
   const { data, isPending, isError, isPlaceholderData, refetch, fetchStatus } = useQuery(taskListQuery(type, view));
-  useClampedPage(view, isPlaceholderData ? undefined : data?.total, setView);
+  useClampedPage(view, isPlaceholderData ? undefined : data?.total, setView, withPage);
   const selection = useSelection();
   const { actions, rowActions, deployTask, closeDeploy } = useRowActions(type, readOnly);
   const [confirmOpen, setConfirmOpen] = useState(false);

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useClampedPage } from '../../../lib/use-clamped-page.js';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ENABLE_STATUS, MONITOR_TYPES, type SslSearchAnswer, type SslTaskRow } from '../../../../shared/index.js';
@@ -11,7 +12,6 @@ import { useSslActions } from '../hooks/use-ssl-actions.js';
 import { useSslView } from '../hooks/use-ssl-view.js';
 import { useWideScreen } from '../hooks/use-wide-screen.js';
 import { exportSslList } from '../export-list.js';
-import { pageCount } from '../list-view.js';
 import { createPathOf, detailPathOf } from '../monitor-types.js';
 import {
   hasSslFilters,
@@ -38,13 +38,6 @@ import type { SslRowActions } from './ssl-cells.js';
 import { SslCards } from './ssl-cards.js';
 import { SslFilters } from './ssl-filters.js';
 import { SslTable } from './ssl-table.js';
-
-/** A page past the end (an old link, fewer tasks now) moves to the last page. */
-function useClampedPage(view: SslListView, total: number | undefined, setView: (view: SslListView) => void) {
-  useEffect(() => {
-    if (total !== undefined && view.page > pageCount(total, view.pageSize)) setView(withSslPage(view, pageCount(total, view.pageSize)));
-  }, [view, total, setView]);
-}
 
 /** The row actions: enable/disable, deploy result, and "check now" with its dialog. */
 function useSslRowActions(readOnly: boolean) {
@@ -138,7 +131,7 @@ function SslResults({ answer, view, setView, stale, selection, actions }: SslRes
 export function SslTaskList({ readOnly }: { readOnly: boolean }) {
   const [view, setView] = useSslView();
   const { data, isPending, isError, isPlaceholderData, refetch, fetchStatus } = useQuery(sslListQuery(view));
-  useClampedPage(view, isPlaceholderData ? undefined : data?.total, setView);
+  useClampedPage(view, isPlaceholderData ? undefined : data?.total, setView, withSslPage);
   const selection = useSelection();
   const row = useSslRowActions(readOnly);
   const [confirmOpen, setConfirmOpen] = useState(false);
