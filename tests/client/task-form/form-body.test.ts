@@ -4,9 +4,11 @@ import {
   changesAnything,
   checkCreate,
   checkUpdate,
+  errorCount,
   formErrorsOf,
   pendingEntryErrors,
   portValueOf,
+  withFieldError,
 } from '../../../src/client/features/task-form/form-body.js';
 import { emptyTaskValues, valuesDiffer, valuesFromInfo, type TaskFormValues } from '../../../src/client/features/task-form/form-values.js';
 import { TASK_TYPE_SPECS, isFormTaskType } from '../../../src/client/features/task-form/task-types.js';
@@ -175,6 +177,21 @@ describe('text waiting in the DNS server and tag inputs', () => {
     expect(pendingEntryErrors(refused, values({ dnsServers: ['8.8.8.8'] }))).toEqual({ dnsServers: refused.dnsServers });
     expect(pendingEntryErrors(refused, values({ dnsServers: ['dns.google'] }))).toEqual({});
     expect(pendingEntryErrors({ tags: { code: 10010002, params: { min: 1 } } }, values())).toEqual({});
+  });
+});
+
+describe('the error summary', () => {
+  it('counts only fields in error now: a chip field clearing its error after adding an entry leaves nothing to count', () => {
+    const tagRefused = withFieldError({}, 'tags', { code: 10010004, params: { entry: 'x'.repeat(51) } });
+    expect(errorCount(tagRefused)).toBe(1);
+    const tagAdded = withFieldError(tagRefused, 'tags', undefined);
+    expect(tagAdded).toEqual({});
+    expect(errorCount(tagAdded)).toBe(0);
+    // Clearing a field that had no error changes nothing (the same object: no needless render).
+    const none = {};
+    expect(withFieldError(none, 'dnsServers', undefined)).toBe(none);
+    // A key left holding undefined (as an older form state could) is not a field in error.
+    expect(errorCount({ tags: undefined, name: { code: 10010002 } })).toBe(1);
   });
 });
 

@@ -166,6 +166,19 @@ export function pendingEntryErrors(errors: FormErrors, values: TaskFormValues): 
   return pending;
 }
 
+/** The errors with one field's error set, or gone when `error` is undefined (a field left without an error counts as none). */
+export function withFieldError(errors: FormErrors, field: TaskFormField, error: FormError | undefined): FormErrors {
+  if (error !== undefined) return { ...errors, [field]: error };
+  if (!(field in errors)) return errors;
+  const { [field]: _cleared, ...rest } = errors;
+  return rest;
+}
+
+/** Fields in error now: what the form's summary counts, so it never speaks of a field that shows nothing. */
+export function errorCount(errors: FormErrors): number {
+  return Object.values(errors).filter((error) => error !== undefined).length;
+}
+
 /** Whether an update body changes anything beyond naming its task. */
 export function changesAnything(body: TaskUpdateRequest): boolean {
   return Object.keys(body).some((key) => key !== 'id');

@@ -49,6 +49,8 @@ export function EntryList(props: EntryListProps) {
     if (event.key !== 'Enter') return;
     // Enter adds the entry here; it must not submit the whole form.
     event.preventDefault();
+    // The Enter that ends an input method's composition (Chinese text) only confirms the characters.
+    if (event.nativeEvent.isComposing) return;
     commit();
   };
 

@@ -6,6 +6,7 @@ import type { DomainInfo } from '../../../../shared/index.js';
 import { Button, NetworkButton } from '../../../components/button.js';
 import { notify } from '../../../components/notification-store.js';
 import { PageHeader } from '../../../components/page-header.js';
+import { errorCount } from '../form-body.js';
 import type { TaskFormValues } from '../form-values.js';
 import { useLeaveGuard } from '../hooks/use-leave-guard.js';
 import { usePoints } from '../hooks/use-points.js';
@@ -93,7 +94,7 @@ export function TaskForm({ type, initial, task, readOnly, contractReadable }: Ta
       >
         <ReadOnlyNote reason={readOnly} />
         <DeployingNote show={task?.deployStatus === 'processing'} />
-        <ErrorSummary count={Object.keys(form.errors).length} />
+        <ErrorSummary count={errorCount(form.errors)} />
         <TargetFields {...sectionProps} />
         <DnsFields {...sectionProps} />
         <NodePicker {...sectionProps} />

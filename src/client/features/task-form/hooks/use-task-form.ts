@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { DomainInfo, TaskCreateBody } from '../../../../shared/index.js';
 import { createTask, updateTask } from '../api.js';
-import { changesAnything, checkCreate, checkUpdate, pendingEntryErrors, type FormErrors, type TaskUpdateRequest } from '../form-body.js';
+import { changesAnything, checkCreate, checkUpdate, errorCount, pendingEntryErrors, withFieldError, type FormErrors, type TaskUpdateRequest } from '../form-body.js';
 import { valuesDiffer, type TaskFormField, type TaskFormValues } from '../form-values.js';
 import { saveFailureOf, type SaveProblem } from '../save-failure.js';
 import type { FormTaskType } from '../task-types.js';
@@ -40,7 +40,7 @@ export function useTaskForm({ type, initial, taskId, onSaved }: UseTaskFormOptio
 
   const showErrors = useCallback((next: FormErrors) => {
     setErrors(next);
-    if (Object.keys(next).length > 0) setErrorRound((round) => round + 1);
+    if (errorCount(next) > 0) setErrorRound((round) => round + 1);
   }, []);
 
   const save = useMutation({
@@ -56,22 +56,19 @@ export function useTaskForm({ type, initial, taskId, onSaved }: UseTaskFormOptio
 
   const setField = useCallback(<K extends TaskFormField>(field: K, value: TaskFormValues[K]) => {
     setValues((old) => ({ ...old, [field]: value }));
-    setErrors((old) => {
-      if (old[field] === undefined) return old;
-      const { [field]: _changed, ...rest } = old;
-      return rest;
-    });
+    setErrors((old) => withFieldError(old, field, undefined));
   }, []);
 
+  // A chip field clears its error with `undefined` on every entry it adds: the key must go with it.
   const setFieldError = useCallback((field: TaskFormField, error: FormErrors[TaskFormField]) => {
-    setErrors((old) => ({ ...old, [field]: error }));
+    setErrors((old) => withFieldError(old, field, error));
   }, []);
 
   const submit = () => {
     setProblem(null);
     const checked = taskId === undefined ? checkCreate(type, values) : checkUpdate(type, taskId, values, initial);
     const pending = pendingEntryErrors(errors, values);
-    if (!checked.ok || Object.keys(pending).length > 0) return showErrors({ ...(checked.ok ? {} : checked.errors), ...pending });
+    if (!checked.ok || errorCount(pending) > 0) return showErrors({ ...(checked.ok ? {} : checked.errors), ...pending });
     setErrors({});
     if (taskId === undefined) return save.mutate({ kind: 'create', body: checked.body as TaskCreateBody });
     const body = checked.body as TaskUpdateRequest;
