@@ -9,7 +9,9 @@ import { FREQUENCIES_MINUTES, type FrequencyMinutes } from './constants.js';
  * where checks per hour = 60 / frequency in minutes: 1 min → 60, 2 → 30, 5 → 12, 10 → 6, 15 → 4,
  * 20 → 3, 30 → 2, 60 → 1. Every monitor type costs the same per check. A task holds its cost for
  * as long as it exists, enabled or disabled (disabling never frees points, so enabling again can
- * never fail for want of them); deleting it gives the points back.
+ * never fail for want of them); deleting it gives the points back. A node without an agent costs
+ * the same as any node: choosing it reserves its checks, which run once an agent registers there
+ * (docs/architecture.md, Decisions).
  */
 
 /** Checks per hour per node at each allowed frequency: the points a node adds to a task. */

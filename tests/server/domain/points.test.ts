@@ -134,3 +134,20 @@ describe('POST /domain/points/quote', () => {
     expect((await fx.call('/domain/points/quote', { type: 3, frequencyMinutes: 1, nodeIds: [a], id: task.id }, fx.otherToken)).code).toBe(2127);
   });
 });
+
+describe('nodes without an agent', () => {
+  it('cost points like any node: the catalogue marks them, and the quote, the charge and the task agree', async () => {
+    const [withAgent, agentless] = fx.nodes;
+    await fx.server.db.updateTable('nodes').set({ last_seen_at: fx.server.clock.now() }).where('id', '=', withAgent).execute();
+    const catalogue = (await fx.call('/nodes/catalogue')).data as { list: { id: number; status: string }[] };
+    expect(catalogue.list.find((node) => node.id === withAgent)?.status).toBe('usable');
+    expect(catalogue.list.find((node) => node.id === agentless)?.status).toBe('none');
+
+    const settings = { frequencyMinutes: 5, nodeIds: [withAgent, agentless] };
+    const quote = await fx.call('/domain/points/quote', { type: 1, ...settings });
+    expect(quote.data).toMatchObject({ cost: taskPointsCost(settings), delta: 24 });
+    const task = await fx.create('icmp', bodyOf('icmp', settings.nodeIds, { frequencyMinutes: 5 }));
+    expect(task.pointsCost).toBe(24);
+    expect((await fx.contract()).used_points).toBe(24);
+  });
+});

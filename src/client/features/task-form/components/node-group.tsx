@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ISP_CODES, type MapType, type NodeCatalogueEntry, type NodeStatus } from '../../../../shared/index.js';
 import { nodeDisplayName, nodePlace } from '../../../lib/node-names.js';
+import { neverHadAgent } from '../agentless-nodes.js';
 import { selectionState, toggleNode, withAll, type SelectionState } from '../node-selection.js';
 import { noBlock, selectableIds, type BlockOf, type NodeBlock, type TraceCapable } from '../trace-nodes.js';
 
@@ -86,6 +87,11 @@ function NodeItem({ node, block, chosen, onToggle, disabled }: NodeItemProps) {
             {node.isp !== ISP_CODES.NONE && ` · ${t(`codes.isp.${node.isp}`)}`}
           </span>
           {block !== null && <span className="block text-xs text-amber-800">{t(`taskform:nodes.blocked.${block}`)}</span>}
+          {block === null && neverHadAgent(node) && (
+            <span data-agentless="" className="block text-xs text-amber-800">
+              {t('taskform:nodes.agentless.mark')}
+            </span>
+          )}
         </span>
         <NodeStatusText status={node.status} />
       </label>
@@ -99,6 +105,8 @@ interface NodeGroupProps {
   nodes: readonly (NodeCatalogueEntry & TraceCapable)[];
   /** All of the group's nodes, for the count. */
   total: number;
+  /** The group's nodes without an agent that the picker does not list now. */
+  hidden?: number;
   selected: readonly number[];
   onSelected: (ids: number[]) => void;
   disabled: boolean;
@@ -107,7 +115,7 @@ interface NodeGroupProps {
 }
 
 /** One map type's nodes (China, Southeast Asia, World) with select-all over those shown. */
-export function NodeGroup({ mapType, nodes, total, selected, onSelected, disabled, blockOf = noBlock }: NodeGroupProps) {
+export function NodeGroup({ mapType, nodes, total, hidden = 0, selected, onSelected, disabled, blockOf = noBlock }: NodeGroupProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(true);
   const listId = useId();
@@ -141,7 +149,9 @@ export function NodeGroup({ mapType, nodes, total, selected, onSelected, disable
         />
       </div>
       <ul id={listId} hidden={!open} className="grid max-h-80 gap-1 overflow-y-auto p-2 sm:grid-cols-2 lg:grid-cols-3">
-        {nodes.length === 0 && <li className="p-2 text-sm text-slate-500">{t('taskform:nodes.noneShown')}</li>}
+        {nodes.length === 0 && (
+          <li className="p-2 text-sm text-slate-500">{t(hidden > 0 ? 'taskform:nodes.agentless.groupHidden' : 'taskform:nodes.noneShown', { count: hidden })}</li>
+        )}
         {nodes.map((node) => (
           <NodeItem key={node.id} node={node} block={blockOf(node)} chosen={chosen.has(node.id)} onToggle={() => onSelected(toggleNode(selected, node.id))} disabled={disabled} />
         ))}

@@ -2,10 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.js';
+import { agentlessCount, chosenAgentless, keptWith, pickerNodes } from '../agentless-nodes.js';
 import { nodeCatalogueQuery, traceResourceQuery } from '../api.js';
 import { filterNodes, groupByMapType, missingNodeIds, selectionState, withAll, type NodeFilters } from '../node-selection.js';
 import { TASK_TYPE_SPECS, type FormTaskType } from '../task-types.js';
 import { blockedSelection, noBlock, selectableIds, traceBlockOf } from '../trace-nodes.js';
+import { AgentlessChosenNote, AgentlessSwitch } from './agentless-controls.js';
 import { FieldMessages, FormSection, describedBy, fieldId, useErrorText, type SectionProps } from './form-controls.js';
 import { NodeFilterBar } from './node-filter-bar.js';
 import { NodeGroup, SelectAllBox } from './node-group.js';
@@ -50,6 +52,20 @@ function BlockedNodes({ count }: { count: number }) {
 }
 
 /**
+ * Nodes without an agent are listed only on request; the task's own nodes (as the form opened)
+ * and those chosen while they were listed stay in sight, so a selection never disappears.
+ */
+function useAgentlessSwitch(selected: readonly number[]) {
+  const [on, setOn] = useState(false);
+  const [kept, setKept] = useState(() => new Set(selected));
+  const turn = (next: boolean) => {
+    if (!next) setKept(keptWith(kept, selected));
+    setOn(next);
+  };
+  return { on, kept, turn };
+}
+
+/**
  * The monitor nodes of the task: grouped by map type, narrowed by region, province, country and
  * ISP, with select-all per group and over everything shown, each node with its status.
  */
@@ -57,14 +73,17 @@ export function NodePicker({ type, values, errors, setField, disabled }: Section
   const { t, i18n } = useTranslation();
   const catalogue = usePickerNodes(type);
   const [filters, setFilters] = useState<NodeFilters>({});
+  const selected = values.nodeIds;
+  const agentless = useAgentlessSwitch(selected);
   const error = useErrorText(errors.nodeIds);
   const id = fieldId('nodeIds');
-  const selected = values.nodeIds;
   const setSelected = (ids: number[]) => setField('nodeIds', ids);
   const nodes = catalogue.nodes;
-  const shown = filterNodes(nodes, filters);
+  const listed = pickerNodes(nodes, agentless.on, agentless.kept);
+  const shown = filterNodes(listed, filters);
   const shownIds = selectableIds(shown, catalogue.blockOf, selected);
   const allGroups = groupByMapType(nodes);
+  const listedGroups = groupByMapType(listed);
   const number = new Intl.NumberFormat(i18n.language);
   return (
     <FormSection title={t('taskform:sections.nodes')}>
@@ -82,7 +101,8 @@ export function NodePicker({ type, values, errors, setField, disabled }: Section
         )}
         {catalogue.loaded && (
           <>
-            <NodeFilterBar nodes={nodes} filters={filters} onFilters={setFilters} />
+            <NodeFilterBar nodes={listed} filters={filters} onFilters={setFilters} />
+            <AgentlessSwitch count={agentlessCount(nodes)} on={agentless.on} onChange={agentless.turn} />
             <div className="flex flex-wrap items-center justify-between gap-3 border-y border-slate-100 py-2">
               <SelectAllBox
                 id={id}
@@ -109,19 +129,20 @@ export function NodePicker({ type, values, errors, setField, disabled }: Section
               disabled={disabled}
             />
             <BlockedNodes count={blockedSelection(nodes, catalogue.blockOf, selected).length} />
+            <AgentlessChosenNote count={chosenAgentless(nodes, selected).length} />
             {groupByMapType(shown).map((group, index) => (
               <NodeGroup
                 key={group.mapType}
                 mapType={group.mapType}
                 nodes={group.nodes}
                 total={allGroups[index]?.nodes.length ?? 0}
+                hidden={(allGroups[index]?.nodes.length ?? 0) - (listedGroups[index]?.nodes.length ?? 0)}
                 selected={selected}
                 onSelected={setSelected}
                 disabled={disabled}
                 blockOf={catalogue.blockOf}
               />
             ))}
-            <p className="text-xs text-slate-500">{t('taskform:nodes.statusHint')}</p>
           </>
         )}
       </div>
