@@ -5,6 +5,7 @@ import {
   bandLabelKeyOf,
   bandLinkOf,
   certificateTextOf,
+  createPathOf,
   localDayOf,
   typeCardsOf,
   unlistedTroubleCount,
@@ -179,5 +180,19 @@ describe('the overview cards', () => {
 
   it('shows the share of points used within 0-100 %', () => {
     expect([usedShare(1000, 250), usedShare(1000, 0), usedShare(1000, 1500), usedShare(0, 0), usedShare(0, 5), usedShare(3, 1)]).toEqual([25, 0, 100, 0, 100, 33]);
+  });
+});
+
+describe('the first task', () => {
+  it('leads to the form of each of the seven types, traceroute to its own', () => {
+    expect([1, 2, 3, 4, 5, 6, 7].map((type) => createPathOf(type as 1))).toEqual([
+      '/monitor/create/1',
+      '/monitor/create/2',
+      '/monitor/create/3',
+      '/monitor/create/4',
+      '/monitor/create/5',
+      '/monitor/createtrace',
+      '/monitor/create/7',
+    ]);
   });
 });

@@ -1,29 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Button, NetworkLink } from '../../../components/button.js';
+import { Button } from '../../../components/button.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { accountInfoQuery, monitorQtyQuery, overviewStatusQuery } from '../api.js';
 import { attentionOrder, typeCardsOf, unlistedTroubleCount } from '../overview-cards.js';
 import { AttentionList } from './attention-list.js';
 import { CountsCard } from './counts-card.js';
+import { FirstTask } from './first-task.js';
 import { PointsCard } from './points-card.js';
 import { TypeCard } from './type-card.js';
-
-function FirstTask() {
-  const { t } = useTranslation();
-  return (
-    <section role="status" className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">
-      <p className="font-medium text-slate-800">{t('monitor:overview.emptyTitle')}</p>
-      <p className="text-sm text-slate-600">{t('monitor:overview.emptyText')}</p>
-      <NetworkLink
-        to="/monitor/create/1"
-        className="focus-ring inline-flex min-h-11 items-center rounded-md bg-brand-600 px-5 text-sm font-medium text-white hover:bg-brand-700"
-      >
-        {t('monitor:overview.createFirst')}
-      </NetworkLink>
-    </section>
-  );
-}
 
 function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
