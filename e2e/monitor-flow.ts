@@ -27,13 +27,16 @@ function createPathPattern(type: FlowTaskType): RegExp {
 }
 
 /**
- * Traceroute offers only nodes whose agent reported the tool; right after the server starts the
- * Local agent may not have registered yet, so the form is reloaded until its checkbox opens.
+ * The picker lists nodes without an agent only on request, and traceroute offers only nodes whose
+ * agent reported the tool; right after the server starts the Local agent may not have registered
+ * yet, so the form is reloaded until its checkbox is there and open.
  */
-async function awaitTraceCapableLocalNode(page: Page): Promise<void> {
+export async function awaitLocalNode(page: Page): Promise<void> {
+  const local = page.getByRole('checkbox', { name: LOCAL_NODE });
+  if (await local.isEnabled({ timeout: 5_000 }).catch(() => false)) return;
   await expect(async () => {
     await page.reload();
-    await expect(page.getByRole('checkbox', { name: LOCAL_NODE })).toBeEnabled({ timeout: 5_000 });
+    await expect(local).toBeEnabled({ timeout: 5_000 });
   }).toPass({ timeout: 60_000 });
 }
 
@@ -72,7 +75,7 @@ export async function createTask(page: Page, plan: TaskPlan): Promise<void> {
   await page.goto(`/monitor/${plan.type}`);
   await page.getByRole('link', { name: '建立任務' }).first().click();
   await expect(page).toHaveURL(createPathPattern(plan.type));
-  if (plan.type === TRACEROUTE) await awaitTraceCapableLocalNode(page);
+  await awaitLocalNode(page);
   await page.getByLabel('任務名稱', { exact: true }).fill(plan.name);
   await plan.fill(page);
   await page.getByLabel('檢查頻率', { exact: true }).selectOption('1');
