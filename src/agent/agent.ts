@@ -136,7 +136,6 @@ function assembleAgent(config: AgentConfig, deps: AgentDeps, lock: DataDirLock):
     scheduler,
     cacheFile,
     ...compact({ minuteMs: deps.minuteMs }),
-    onFresh: (fresh) => runner.runDue(fresh),
   });
   const jobs = new JobLoop({
     transport,

@@ -7,7 +7,8 @@ import type { Scheduler } from './scheduler.js';
 /**
  * The node's assignments as the agent holds them: in the scheduler, and cached on disk so an agent
  * that restarts while the server is away keeps probing. An assignment new to the agent (or a new
- * version of one) runs once at once, then on its phase; a restart does not re-run the cached set.
+ * version of one) runs once soon (the scheduler spreads a round of them over a few seconds), then
+ * on its phase; a restart does not re-run the cached set.
  */
 
 export interface ScheduledAssignment {
@@ -25,8 +26,6 @@ export interface AssignmentBookOptions {
   cacheFile?: string;
   /** Length of a minute in ms (60,000 in the product). */
   minuteMs?: number;
-  /** Assignments to run at once: new to this agent or changed. */
-  onFresh: (fresh: Assignment[]) => void;
 }
 
 export class AssignmentBook {
@@ -64,9 +63,9 @@ export class AssignmentBook {
     for (const taskId of answer.removed) this.drop(taskId);
     const fresh = answer.assignments.filter((assignment) => this.held.get(assignment.taskId)?.taskVersion !== assignment.taskVersion);
     for (const assignment of answer.assignments) this.hold(assignment);
+    this.options.scheduler.runSoon(fresh.map((assignment) => this.scheduled(assignment)));
     this.version = answer.version;
     this.saveCache();
-    if (fresh.length > 0) this.options.onFresh(fresh);
     return answer.assignments;
   }
 
@@ -78,12 +77,12 @@ export class AssignmentBook {
 
   private hold(assignment: Assignment): void {
     this.held.set(assignment.taskId, assignment);
+    this.options.scheduler.upsert(this.scheduled(assignment));
+  }
+
+  private scheduled(assignment: Assignment): ScheduledAssignment {
     const minuteMs = this.options.minuteMs ?? 60_000;
-    this.options.scheduler.upsert({
-      taskId: assignment.taskId,
-      frequencyMinutes: (assignment.frequencyMinutes * minuteMs) / 60_000,
-      assignment,
-    });
+    return { taskId: assignment.taskId, frequencyMinutes: (assignment.frequencyMinutes * minuteMs) / 60_000, assignment };
   }
 
   private drop(taskId: number): void {

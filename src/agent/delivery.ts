@@ -61,14 +61,21 @@ export class Delivery {
 
   private async run(): Promise<void> {
     while (!this.stopped) {
-      const batches = this.options.spool.pending(READ_AHEAD);
-      if (batches.length === 0) {
-        await this.idle();
-        continue;
+      try {
+        await this.round();
+      } catch (error) {
+        // The spool could not be read (a disk error): what is spooled stays; look again later.
+        this.options.logger.error('spool_unreadable', { error: errorText(error) });
+        await sleep(backoffDelay(this.failures, this.options.backoff ?? DEFAULT_BACKOFF), this.abort.signal);
       }
-      for (const batch of batches) {
-        if (this.stopped || !(await this.deliver(batch))) break;
-      }
+    }
+  }
+
+  private async round(): Promise<void> {
+    const batches = this.options.spool.pending(READ_AHEAD);
+    if (batches.length === 0) return this.idle();
+    for (const batch of batches) {
+      if (this.stopped || !(await this.deliver(batch))) return;
     }
   }
 

@@ -118,9 +118,11 @@ export class CheckRunner {
     }
   }
 
+  /** A check's run that fails after its result (the spool could not be written) is logged, never left unhandled. */
   private track(running: Promise<void>): void {
-    this.settled.add(running);
-    void running.finally(() => this.settled.delete(running));
+    const settled = running.catch((error: unknown) => this.options.logger?.error('check_run_failed', { error: errorText(error) }));
+    this.settled.add(settled);
+    void settled.finally(() => this.settled.delete(settled));
   }
 
   private noteStart(scheduledAt: number | undefined): void {

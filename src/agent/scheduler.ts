@@ -2,7 +2,8 @@
  * Runs each assignment at its frequency. Every task gets a stable phase within its period (spread
  * by task id, plus a random start jitter), so thousands of tasks do not fire in the same second.
  * One timer serves the earliest due time; tasks due together are handed over together, which lets
- * ICMP checks share one fping process.
+ * ICMP checks share one fping process. Tasks new to the agent run once soon (`runSoon`), spread
+ * over a short window, then on their phase.
  */
 
 export interface Schedulable {
@@ -23,6 +24,10 @@ export interface SchedulerOptions<T extends Schedulable> {
 interface Entry<T> {
   item: T;
   dueAt: number;
+  /** Where in its period the task runs (phase plus jitter), in ms. */
+  slot: number;
+  /** The coming run is the task's first, off its phase (runSoon). */
+  first: boolean;
 }
 
 /**
@@ -32,6 +37,21 @@ interface Entry<T> {
  * check a few tens of ms early is nothing against periods of minutes and the jitter.
  */
 export const GROUP_WINDOW_MS = 50;
+
+/**
+ * First checks of tasks assigned together start this far apart, over at most FIRST_RUNS_WINDOW_MS:
+ * a whole round of new tasks starting in the same instant measured its own burst (connect and DNS
+ * times of 23-25 ms against 0.5-2 ms once spread).
+ */
+export const FIRST_RUN_SPACING_MS = 100;
+export const FIRST_RUNS_WINDOW_MS = 5_000;
+/** A task's first run on its phase comes at least this long after its first run (or half a period, if shorter). */
+export const FIRST_RUN_GAP_MS = 10_000;
+
+/** Where the next run in `slot` of each `period` falls, at or after `from`. */
+function nextInSlot(slot: number, period: number, from: number): number {
+  return from + ((((slot - from) % period) + period) % period);
+}
 
 export class Scheduler<T extends Schedulable> {
   private readonly entries = new Map<number, Entry<T>>();
@@ -58,8 +78,27 @@ export class Scheduler<T extends Schedulable> {
       return;
     }
     if (existing) this.remove(item.taskId);
-    const entry = { item, dueAt: this.firstDueAt(item) };
-    this.entries.set(item.taskId, entry);
+    const slot = this.slotOf(item);
+    this.add({ item, slot, dueAt: nextInSlot(slot, periodOf(item), this.now()), first: false });
+  }
+
+  /**
+   * Adds or replaces tasks new to the agent: each runs once within a window that grows with their
+   * number (FIRST_RUN_SPACING_MS each, FIRST_RUNS_WINDOW_MS at most), then on its phase, never
+   * sooner than FIRST_RUN_GAP_MS after that first run.
+   */
+  runSoon(items: readonly T[]): void {
+    const now = this.now();
+    const windowMs = Math.min(FIRST_RUNS_WINDOW_MS, items.length * FIRST_RUN_SPACING_MS);
+    items.forEach((item, index) => {
+      this.remove(item.taskId);
+      const dueAt = now + (windowMs * (index + this.random())) / items.length;
+      this.add({ item, slot: this.slotOf(item), dueAt, first: true });
+    });
+  }
+
+  private add(entry: Entry<T>): void {
+    this.entries.set(entry.item.taskId, entry);
     this.push(entry);
     this.arm();
   }
@@ -83,13 +122,11 @@ export class Scheduler<T extends Schedulable> {
     this.timer = undefined;
   }
 
-  private firstDueAt(item: T): number {
-    const period = item.frequencyMinutes * 60_000;
+  private slotOf(item: T): number {
+    const period = periodOf(item);
     const jitter = (this.options.jitterFraction ?? 0.1) * period * this.random();
     const phase = ((item.taskId * 2_654_435_761) % period + period) % period;
-    const now = this.now();
-    const sincePhase = (now - phase) % period;
-    return now + ((period - sincePhase) % period) + jitter;
+    return (phase + jitter) % period;
   }
 
   private arm(): void {
@@ -120,7 +157,12 @@ export class Scheduler<T extends Schedulable> {
 
   /** The next run one period on; after a stall (a suspended laptop) skip missed runs, don't replay them. */
   private advance(entry: Entry<T>): void {
-    const period = entry.item.frequencyMinutes * 60_000;
+    const period = periodOf(entry.item);
+    if (entry.first) {
+      entry.first = false;
+      entry.dueAt = nextInSlot(entry.slot, period, Math.max(entry.dueAt, this.now()) + Math.min(FIRST_RUN_GAP_MS, period / 2));
+      return;
+    }
     entry.dueAt += period;
     const now = this.now();
     if (entry.dueAt <= now) entry.dueAt += Math.ceil((now - entry.dueAt) / period) * period;
@@ -181,4 +223,8 @@ export class Scheduler<T extends Schedulable> {
     this.heap[a] = second;
     this.heap[b] = first;
   }
+}
+
+function periodOf(item: Schedulable): number {
+  return item.frequencyMinutes * 60_000;
 }

@@ -36,7 +36,7 @@ async function step<T>(work: Promise<T>, onExpire?: () => void): Promise<T | nul
 
 function listenOnLoopback(server: Server): Promise<number> {
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
+    server.on('error', reject);
     server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port));
   });
 }
@@ -49,6 +49,8 @@ export async function loopbackConnectMs(): Promise<number | null> {
     if (port === null) return null;
     const watch = startStopwatch();
     const socket = createConnection({ host: '127.0.0.1', port });
+    // The listener resets the connection at once; an error after the step must not go unheard.
+    socket.on('error', () => undefined);
     const connected = new Promise<number>((resolve, reject) => {
       socket.once('connect', () => resolve(watch.elapsedMs()));
       socket.once('error', reject);

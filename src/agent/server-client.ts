@@ -42,7 +42,8 @@ function readAnswer(response: IncomingMessage): Promise<ServerAnswer> {
       else chunks.push(chunk);
     });
     response.once('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
-    response.once('error', reject);
+    // `on`, not `once`: a second error on the same stream must not go unheard (it would end the process).
+    response.on('error', reject);
   });
 }
 
@@ -63,7 +64,7 @@ export function createServerClient(): ServerClient & { close: () => void } {
       options.signal?.addEventListener('abort', onAbort, { once: true });
       const done = (): void => options.signal?.removeEventListener('abort', onAbort);
       request.once('timeout', () => request.destroy(networkError(`no answer within ${options.timeoutMs} ms`, 'ETIMEDOUT')));
-      request.once('error', (error) => {
+      request.on('error', (error) => {
         done();
         reject(error);
       });

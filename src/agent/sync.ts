@@ -31,7 +31,7 @@ export class Sync {
   private readonly unacknowledged = new Map<number, number>();
   private heartbeatMs = 30_000;
   private heartbeatFailures = 0;
-  private lastSelfCheckOk: boolean | undefined;
+  private lastSelfCheckVerdict: string | undefined;
   /** Assignments pulled once from the server since start (the first pull is always the full set). */
   private pulledOnce = false;
   registered: AgentRegisterAnswer | null = null;
@@ -71,8 +71,8 @@ export class Sync {
         this.options.onRegistered(answer);
         return answer;
       } catch (error) {
-        if (!isTransient(error)) throw error;
-        if (attempt === 0) this.options.logger.warn('register_failing', { error: errorText(error) });
+        if (error instanceof KeyRefusedError) throw error;
+        if (attempt === 0) this.logFailure('register_failing', error);
         await sleep(backoffDelay(attempt, this.options.backoff ?? DEFAULT_BACKOFF), this.abort.signal);
       }
     }
@@ -90,17 +90,29 @@ export class Sync {
       if (changed) await this.pull();
       if (this.unacknowledged.size > 0) await this.acknowledge();
     } catch (error) {
-      if (!isTransient(error)) throw error;
-      if (this.heartbeatFailures === 0) this.options.logger.warn('heartbeat_failing', { error: errorText(error) });
+      if (error instanceof KeyRefusedError) throw error;
+      if (this.heartbeatFailures === 0) this.logFailure('heartbeat_failing', error);
       this.heartbeatFailures += 1;
     }
   }
 
+  /**
+   * Only a refused key ends the loop. The server or the network being away is a warning; anything
+   * else (a cache file that cannot be written, a bug) is logged as an error and tried again at the
+   * next beat, since a sync loop that ended would leave a live process that no longer reports.
+   */
+  private logFailure(event: string, error: unknown): void {
+    if (isTransient(error)) this.options.logger.warn(event, { error: errorText(error) });
+    else this.options.logger.error(event, { error: errorText(error) });
+  }
+
+  /** Logs a self-check whose verdict differs from the last one's (failed, node DNS, reference loss). */
   private noteSelfCheck(selfCheck: SelfCheck): void {
-    if (selfCheck.ok === this.lastSelfCheckOk) return;
-    this.lastSelfCheckOk = selfCheck.ok;
-    const { ok, loopbackRttMs, dnsOk, toolErrors } = selfCheck;
-    this.options.logger[ok ? 'info' : 'warn']('self_check', { ok, loopbackRttMs, dnsOk, toolErrors });
+    const { ok, loopbackRttMs, dnsOk, toolErrors, nodeDnsOk = null, referenceLossPct = null } = selfCheck;
+    const verdict = `${ok}/${nodeDnsOk}/${referenceLossPct}`;
+    if (verdict === this.lastSelfCheckVerdict) return;
+    this.lastSelfCheckVerdict = verdict;
+    this.options.logger[ok ? 'info' : 'warn']('self_check', { ok, loopbackRttMs, dnsOk, toolErrors, nodeDnsOk, referenceLossPct });
   }
 
   /** The first pull after start asks for the whole set, so versions taken before a crash are acknowledged again. */

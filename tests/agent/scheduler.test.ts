@@ -1,14 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { GROUP_WINDOW_MS, Scheduler, type Schedulable } from '../../src/agent/scheduler.js';
+import { FIRST_RUN_GAP_MS, FIRST_RUN_SPACING_MS, FIRST_RUNS_WINDOW_MS, GROUP_WINDOW_MS, Scheduler, type Schedulable } from '../../src/agent/scheduler.js';
 
 interface Task extends Schedulable {
   label: string;
 }
 
-function collect(jitterFraction = 0) {
+function collect(jitterFraction = 0, random: () => number = Math.random) {
   const runs: { taskIds: number[]; at: number }[] = [];
   const scheduler = new Scheduler<Task>({
     jitterFraction,
+    random,
     onDue: (due) => runs.push({ taskIds: due.map((task) => task.taskId), at: Date.now() }),
   });
   return { scheduler, runs, runsOf: (taskId: number) => runs.filter((run) => run.taskIds.includes(taskId)) };
@@ -110,5 +111,51 @@ describe('the agent scheduler', () => {
     vi.setSystemTime(Date.now() + 30 * 60_000);
     vi.advanceTimersByTime(60_000);
     expect(runsOf(1).length - before).toBeLessThanOrEqual(2);
+  });
+
+  it('spreads the first checks of tasks assigned together over a window that grows with their number', () => {
+    for (const count of [1, 10, 30, 400]) {
+      // Each first run drawn in the middle of its share of the window.
+      const { scheduler, runs } = collect(0, () => 0.5);
+      const assignedAt = Date.now();
+      scheduler.start();
+      scheduler.runSoon(Array.from({ length: count }, (_, index) => ({ taskId: index + 1, frequencyMinutes: 5, label: '' })));
+      vi.advanceTimersByTime(FIRST_RUNS_WINDOW_MS);
+      const firstRuns = runs.flatMap((run) => run.taskIds.map(() => run.at - assignedAt));
+      expect(firstRuns).toHaveLength(count);
+      const window = Math.min(FIRST_RUNS_WINDOW_MS, count * FIRST_RUN_SPACING_MS);
+      expect(Math.max(...firstRuns)).toBeLessThanOrEqual(window);
+      // Not all in one instant: a round of new tasks is handed over in many turns.
+      expect(runs.length).toBeGreaterThanOrEqual(Math.min(count, window / GROUP_WINDOW_MS / 2));
+      scheduler.stop();
+      vi.clearAllTimers();
+    }
+  });
+
+  it("never runs a task's first regular check within a few seconds of its first one", () => {
+    const { scheduler, runsOf } = collect();
+    // Task 7's phase is 10,327 ms into each minute; it is assigned 300 ms before that phase.
+    const phaseMs = 10_327;
+    vi.setSystemTime(Date.parse('2026-11-22T00:00:00Z') + phaseMs - 300);
+    scheduler.start();
+    scheduler.runSoon([{ taskId: 7, frequencyMinutes: 1, label: '' }]);
+    vi.advanceTimersByTime(3 * 60_000);
+    const [first = 0, second = 0, third = 0] = runsOf(7).map((run) => run.at);
+    expect(runsOf(7).length).toBeGreaterThanOrEqual(3);
+    expect(second - first).toBeGreaterThanOrEqual(FIRST_RUN_GAP_MS);
+    expect(second % 60_000).toBe(phaseMs);
+    expect(third - second).toBe(60_000);
+    scheduler.stop();
+  });
+
+  it('runs a new task on its phase in the same period when that is far enough from its first run', () => {
+    const { scheduler, runsOf } = collect();
+    scheduler.start();
+    scheduler.runSoon([{ taskId: 7, frequencyMinutes: 1, label: '' }]);
+    vi.advanceTimersByTime(60_000);
+    // Assigned at 00:00:00: first run at once (within the spacing), then at the phase 10.327 s on.
+    expect(runsOf(7).map((run) => run.at % 60_000)).toEqual([expect.any(Number), 10_327]);
+    expect((runsOf(7)[0]?.at ?? Number.NaN) % 60_000).toBeLessThan(FIRST_RUN_SPACING_MS);
+    scheduler.stop();
   });
 });

@@ -37,7 +37,7 @@ afterEach(async () => {
 function startSync(): { sync: Sync; answers: AgentRegisterAnswer[] } {
   const transport: Transport = createTransport({ serverUrl: harness.url, key: harness.key });
   const scheduler = new Scheduler<ScheduledAssignment>({ onDue: () => undefined });
-  const book = new AssignmentBook({ scheduler, onFresh: () => undefined });
+  const book = new AssignmentBook({ scheduler });
   const answers: AgentRegisterAnswer[] = [];
   const sync = new Sync({
     transport,

@@ -132,6 +132,13 @@ describe("the node's DNS server", () => {
     expect(result).toMatchObject({ nodeDnsOk: false, nodeDnsMs: null });
   }, 30_000);
 
+  it('fails, and the self-check is still answered, when the server is no address a socket takes (port 0, a name)', async () => {
+    for (const server of ['127.0.0.1:0', 'dns.example']) {
+      const result = await selfCheck(null, server);
+      expect(result).toMatchObject({ ok: true, nodeDnsOk: false, nodeDnsMs: null });
+    }
+  }, 30_000);
+
   it('is skipped (null) when the node has no DNS server, as the Local node has none', async () => {
     expect(selfCheckPlanOf('http://127.0.0.1:8080', { dnsServer: '' })).toEqual({ dnsServer: null, reference: { host: '127.0.0.1', port: 8080 } });
     expect(selfCheckPlanOf('http://127.0.0.1:8080', {}).dnsServer).toBeNull();

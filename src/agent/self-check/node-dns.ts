@@ -16,8 +16,9 @@ const SKIPPED: NodeDnsOutcome = { nodeDnsOk: null, nodeDnsMs: null };
  */
 export async function checkNodeDns(registry: CheckRegistry, dnsServer: string | null): Promise<NodeDnsOutcome> {
   if (dnsServer === null) return SKIPPED;
-  const options = DnsOptions.parse({ type: MONITOR_TYPES.DNS, host: '.', recordType: 'NS', servers: [dnsServer], timeoutMs: NODE_DNS_TIMEOUT_MS });
   try {
+    // Inside the try: a server the options refuse (a bad port) is a failed step, not a lost heartbeat.
+    const options = DnsOptions.parse({ type: MONITOR_TYPES.DNS, host: '.', recordType: 'NS', servers: [dnsServer], timeoutMs: NODE_DNS_TIMEOUT_MS });
     const result = await registry[MONITOR_TYPES.DNS].run(options, { allowPrivateTargets: true, matchingIps: [] });
     return { nodeDnsOk: result.ok, nodeDnsMs: result.ok ? (result.details?.resolutionMs ?? null) : null };
   } catch {

@@ -27,6 +27,9 @@ const ERROR_CODES: Record<string, 'refused' | 'reset' | 'unreachable'> = {
   EPIPE: 'reset',
   EHOSTUNREACH: 'unreachable',
   ENETUNREACH: 'unreachable',
+  ENETDOWN: 'unreachable',
+  EHOSTDOWN: 'unreachable',
+  EADDRNOTAVAIL: 'unreachable',
 };
 
 function errorOutcome(error: NodeJS.ErrnoException): ExchangeOutcome {
@@ -68,7 +71,13 @@ function settleOnce(
       resolve(outcome);
     }
     exchange.signal?.addEventListener('abort', onAbort, { once: true });
-    cleanup = start(finish);
+    try {
+      cleanup = start(finish);
+    } catch (error) {
+      // An address or port a socket refuses at once is that server's failure, reported like any other.
+      finish(errorOutcome(error as NodeJS.ErrnoException));
+      return;
+    }
     if (exchange.signal?.aborted) finish({ kind: 'aborted' });
   });
 }
@@ -83,9 +92,12 @@ export function exchangeOverUdp(exchange: Exchange): Promise<ExchangeOutcome> {
       const outcome = judgeReply(bytes, exchange);
       if (outcome) finish(outcome);
     });
-    socket.connect(port, host, () => {
-      socket.send(exchange.query, (error) => {
-        if (error) finish(errorOutcome(error));
+    // A connect that fails (no route: ENETUNREACH, EADDRNOTAVAIL) reaches only this callback; a
+    // send on the unconnected socket would then throw ERR_SOCKET_BAD_PORT outside any check.
+    socket.connect(port, host, (error?: Error) => {
+      if (error) return finish(errorOutcome(error));
+      socket.send(exchange.query, (sendError) => {
+        if (sendError) finish(errorOutcome(sendError));
       });
     });
     return () => {

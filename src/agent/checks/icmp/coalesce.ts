@@ -39,14 +39,18 @@ export function createIcmpCoalescer(options: IcmpCoalescerOptions = {}): CheckMo
     timer = undefined;
     const batch = waiting;
     waiting = [];
-    runBatch(batch.map((entry) => entry.job)).then(
-      (results) => batch.forEach((entry, index) => {
-        const result = results[index];
-        if (result) entry.resolve(result);
-        else entry.reject(new Error('an ICMP batch returned fewer results than jobs'));
-      }),
-      (error: unknown) => batch.forEach((entry) => entry.reject(error)),
-    );
+    // Started from a timer: a batch that throws instead of rejecting still answers its checks.
+    Promise.resolve()
+      .then(() => runBatch(batch.map((entry) => entry.job)))
+      .then(
+        (results) =>
+          batch.forEach((entry, index) => {
+            const result = results[index];
+            if (result) entry.resolve(result);
+            else entry.reject(new Error('an ICMP batch returned fewer results than jobs'));
+          }),
+        (error: unknown) => batch.forEach((entry) => entry.reject(error)),
+      );
   };
 
   return {

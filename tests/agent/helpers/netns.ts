@@ -1,0 +1,81 @@
+import { spawnSync } from 'node:child_process';
+
+/**
+ * A network namespace of the test's own, joined to this one by a veth pair on a 10.213.x.0/30
+ * subnet (addresses that exist only here). The namespace's end can be taken down and up again: with
+ * it down the namespace has no route anywhere, not even to the host end's address.
+ */
+
+export interface TestNamespace {
+  name: string;
+  /** The host end's address (in this namespace): servers for the agent listen here. */
+  hostIp: string;
+  /** The namespace end's address. */
+  innerIp: string;
+  /** An address no route inside the namespace ever leads to. */
+  unroutableIp: string;
+  /** Takes the namespace's end of the link down: every address outside the namespace is unroutable. */
+  cutRoute(): void;
+  restoreRoute(): void;
+  /** The `ip` arguments that run a command inside the namespace. */
+  execArgs(command: readonly string[]): string[];
+  remove(): void;
+}
+
+function ip(args: readonly string[]): void {
+  const run = spawnSync('ip', args, { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`ip ${args.join(' ')}: ${(run.stderr || run.error?.message || '').trim()}`);
+}
+
+/** Why namespaces cannot be made here, or null when they can. */
+export function namespaceUnavailableReason(): string | null {
+  if (process.platform !== 'linux') return 'network namespaces need Linux';
+  if (process.getuid?.() !== 0) return 'creating a network namespace needs root';
+  const version = spawnSync('ip', ['-V'], { encoding: 'utf8' });
+  if (version.error || version.status !== 0) return 'the ip command (iproute2) is missing';
+  // The whole setup once (namespace, veth pair, addresses): a container may allow one and not the other.
+  try {
+    createTestNamespace().remove();
+    return null;
+  } catch (error) {
+    return `cannot set up a network namespace here: ${(error as Error).message}`;
+  }
+}
+
+export function createTestNamespace(): TestNamespace {
+  const id = process.pid % 100_000;
+  const name = `vigil-t${id}`;
+  const [hostLink, innerLink] = [`vgh${id}`, `vgn${id}`];
+  const subnet = `10.213.${id % 250}`;
+  const hostIp = `${subnet}.1`;
+  const innerIp = `${subnet}.2`;
+  spawnSync('ip', ['netns', 'del', name]);
+  spawnSync('ip', ['link', 'del', hostLink]);
+  ip(['netns', 'add', name]);
+  const inside = (args: readonly string[]) => ip(['-n', name, ...args]);
+  try {
+    inside(['link', 'set', 'lo', 'up']);
+    ip(['link', 'add', hostLink, 'type', 'veth', 'peer', 'name', innerLink, 'netns', name]);
+    ip(['addr', 'add', `${hostIp}/30`, 'dev', hostLink]);
+    ip(['link', 'set', hostLink, 'up']);
+    inside(['addr', 'add', `${innerIp}/30`, 'dev', innerLink]);
+  } catch (error) {
+    spawnSync('ip', ['netns', 'del', name]);
+    spawnSync('ip', ['link', 'del', hostLink]);
+    throw error;
+  }
+  return {
+    name,
+    hostIp,
+    innerIp,
+    unroutableIp: `10.213.${(id % 250) + 1}.53`,
+    cutRoute: () => inside(['link', 'set', innerLink, 'down']),
+    restoreRoute: () => inside(['link', 'set', innerLink, 'up']),
+    execArgs: (command) => ['netns', 'exec', name, ...command],
+    remove: () => {
+      // Deleting the namespace deletes its veth end, and with it the host end.
+      spawnSync('ip', ['netns', 'del', name]);
+      spawnSync('ip', ['link', 'del', hostLink]);
+    },
+  };
+}
