@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../../components/button.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { ApiError } from '../../../lib/api-failure.js';
-import { isUnreachableError, type ConnectionProblem } from '../../../lib/offline/connection.js';
+import { isUnreachableError, wantProbe, type ConnectionProblem } from '../../../lib/offline/connection.js';
 
 const NOT_FOUND_CODE = 2127;
 
@@ -128,7 +128,14 @@ export function PageLoadProblem({ titleKey, problem, listPath, onRetry }: PageLo
         <p className="font-medium text-slate-800">{t(texts.title)}</p>
         {texts.text && <p className="text-sm text-slate-600">{t(texts.text)}</p>}
         {problem !== 'notFound' && (
-          <Button variant="secondary" onClick={onRetry}>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              // A load waiting for the connection goes on once the server answers: ask it now.
+              if (problem === 'needsConnection') wantProbe();
+              onRetry();
+            }}
+          >
             {t('retry')}
           </Button>
         )}
