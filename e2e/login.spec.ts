@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers.js';
+import { notification, signIn } from './helpers.js';
+import { cutServer, restoreServer } from './offline-store.js';
 
 test('a protected path sends the user to login and back there after signing in', async ({ page }) => {
   await page.goto('/monitor/3');
@@ -16,6 +17,29 @@ test('a wrong password is refused with the catalogue message and the user stays 
   await expect(page.getByRole('region', { name: '通知' }).getByRole('alert')).toHaveText(/帳號或密碼錯誤/);
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.getItem('vigil.token'))).toBeNull();
+});
+
+test('a wrong password leaves the language switch usable and does not follow the user in after signing in', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page, undefined, 'not-the-password');
+  await expect(notification(page)).toHaveText(/帳號或密碼錯誤/);
+  // The notice sits below the page's top bar: its language switch takes a press.
+  await page.getByLabel('語言').click({ trial: true, timeout: 2_000 });
+  await signIn(page);
+  await expect(page).toHaveURL(/\/overview$/);
+  await expect(notification(page)).toHaveCount(0);
+});
+
+test('sign-in while the server cannot be reached says so, in the form', async ({ page, context }) => {
+  await page.goto('/login');
+  await cutServer(context);
+  await signIn(page);
+  await expect(page.getByRole('alert').filter({ hasText: '無法連線到伺服器，因此無法登入' })).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('button', { name: '登入' })).toBeEnabled();
+  await restoreServer(context);
+  await signIn(page);
+  await expect(page).toHaveURL(/\/overview$/);
 });
 
 test('with a token, /login goes to the overview', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { openAndSignIn } from './helpers.js';
+import { openAndSignIn, signIn } from './helpers.js';
 import { startLocalTargets, type LocalTargets } from './local-targets.js';
 import { createTask, expectFigures, RUN, taskPlans, taskRow, type TaskPlan } from './monitor-flow.js';
 import { expectServiceWorkerInControl, expectStored, goOffline, goOnline, cutServer, offlineBanner, restoreServer, storedEntries } from './offline-store.js';
@@ -78,6 +78,18 @@ async function expectGroupCreationDisabled(page: Page): Promise<void> {
   await expect(create).toHaveAccessibleDescription(OFFLINE_REASON);
 }
 
+/** A kept row leads to the task's details, which are not kept: the screen says so and leads back to the list. */
+async function expectDetailsNeedConnection(page: Page): Promise<void> {
+  await taskRow(page, plan.name).getByRole('link', { name: plan.name, exact: true }).click();
+  await expect(page).toHaveURL(/\/monitor\/3\/detail\/\d+/);
+  const problem = page.locator('[data-state="needsConnection"]');
+  await expect(problem).toContainText('任務詳情需要網路連線');
+  await expect(problem).not.toContainText('無法載入');
+  await problem.getByRole('link', { name: '返回任務列表' }).click();
+  await expect(page).toHaveURL(/\/monitor\/3$/);
+  await expect(taskRow(page, plan.name)).toBeVisible();
+}
+
 test('online: a task is created and checked, and the overview and its list are seen', async ({ page }) => {
   test.setTimeout(240_000);
   await openAndSignIn(page);
@@ -124,6 +136,7 @@ test('offline, the console opens from the precache with the last-known rows, the
 
   await page.goto('/monitor/3');
   await expect(taskRow(page, plan.name)).toBeVisible();
+  await expectDetailsNeedConnection(page);
   const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/domain/list') && response.ok());
   await goOnline(context);
   await refreshed;
@@ -148,4 +161,31 @@ test('with the device online but the server out of reach, the same banner shows 
   // The console asks again now and then; the first answer ends the banner.
   await restoreServer(context);
   await expect(offlineBanner(page)).toHaveCount(0, { timeout: 40_000 });
+});
+
+test('a browser that says it is offline while the server answers: sign-in, fresh lists, no banner, changes allowed', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  // A loopback-only host or a network without a default route: navigator.onLine stays false, no "online" ever comes.
+  await context.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => false });
+  });
+  await page.goto('/login');
+  expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+
+  // The server really out of reach as well: sign-in tries, and says so.
+  await cutServer(context);
+  await signIn(page);
+  await expect(page.getByRole('alert').filter({ hasText: '無法連線到伺服器，因此無法登入' })).toBeVisible();
+  await restoreServer(context);
+
+  await signIn(page);
+  await expect(page).toHaveURL(/\/overview$/);
+  await expect(page.locator('[data-type-card="3"]')).toBeVisible();
+  const fresh = page.waitForResponse((response) => response.url().endsWith('/api/domain/list') && response.ok());
+  await page.goto('/monitor/3');
+  await fresh;
+  await expect(taskRow(page, plan.name)).toBeVisible();
+  await expect(offlineBanner(page)).toHaveCount(0);
+  await expect(page.getByRole('link', { name: '建立任務' }).first()).toHaveAttribute('href', /\/monitor\/create\/3/);
+  await expect(taskRow(page, plan.name).getByRole('switch')).toBeEnabled();
 });

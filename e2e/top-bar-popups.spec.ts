@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { E2E } from './env.js';
-import { openAndSignIn, signIn, tokenOf } from './helpers.js';
+import { notification, openAndSignIn, signIn, tokenOf } from './helpers.js';
 import { precachedPaths, waitForServiceWorkerControl } from './pwa-helpers.js';
 
 /**
@@ -101,6 +101,33 @@ test('at 360 px the inbox panel and the account menu stay on the screen', async 
   await accountButton(page).click();
   await expect(menuItem(page, '登出')).toBeVisible();
   await expectOnScreen(page.getByRole('menu'), width);
+});
+
+/** Expects a corner notice on screen that starts below the top bar, while the bar's controls take presses. */
+async function expectNoticeBelowTopBar(page: Page): Promise<void> {
+  const notice = notification(page).first();
+  await expect(notice).toBeVisible();
+  const bar = await page.locator('header[data-top-bar]').boundingBox();
+  const box = await notice.boundingBox();
+  expect(bar).not.toBeNull();
+  expect(box?.y ?? 0).toBeGreaterThanOrEqual((bar?.y ?? 0) + (bar?.height ?? 0));
+  for (const control of [bellButton(page), accountButton(page), page.getByLabel('語言')]) await control.click({ trial: true, timeout: 2_000 });
+  await bellButton(page).click();
+  await expect(inboxPanel(page)).toBeVisible();
+  await page.keyboard.press('Escape');
+}
+
+test('a corner notice leaves the bell, the account menu and the language switch usable, at 360 px too', async ({ page, context }) => {
+  await openAndSignIn(page);
+  // The task list answers with a refusal: its notice shows for 5 s.
+  await context.route('**/api/domain/list', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ status: false, code: 2701, name: 'DATA_CENTER_BUSY', message: '', data: null }) }),
+  );
+  await page.goto('/monitor/3');
+  await expectNoticeBelowTopBar(page);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/monitor/4');
+  await expectNoticeBelowTopBar(page);
 });
 
 test('the idle countdown is a modal dialog with "stay signed in" focused; Escape means stay', async ({ page }) => {

@@ -19,6 +19,7 @@ const TEXTS: Record<string, string> = {
   'common:errorText.withMessage': '{{text}} ({{message}})',
   'common:errorText.codeWithMessage': '[{{code}}] {{message}}',
   'common:errorText.http': 'HTTP error {{status}}',
+  'common:errorText.unreachable': 'The server cannot be reached',
 };
 
 /** A translator over a fixed table with i18next's {{name}} interpolation. */
@@ -94,8 +95,8 @@ describe('errorText', () => {
     expect(errorText({ kind: 'http', httpStatus: 418 }, translator)).toBe('HTTP error 418');
   });
 
-  it('shows system busy for network failures and gateway timeout for timeouts', () => {
-    expect(errorText({ kind: 'network' }, translator)).toBe('System busy');
+  it('says the server cannot be reached for network failures, and gateway timeout for timeouts', () => {
+    expect(errorText({ kind: 'network' }, translator)).toBe('The server cannot be reached');
     expect(errorText({ kind: 'timeout' }, translator)).toBe('Gateway timeout');
   });
 });

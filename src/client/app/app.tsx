@@ -1,9 +1,9 @@
 import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
+import { watchConnection } from '../lib/offline/connection-watch.js';
 import { createQueryClient } from '../lib/query-client.js';
 import { useOfflinePersistence } from './offline/use-offline-persistence.js';
-import { useRefreshWhenReachable } from './offline/use-refresh-when-reachable.js';
 import { startServiceWorker } from './pwa/index.js';
 import { createAppRouter } from './router.js';
 import { preloadScreenFor } from './screens.js';
@@ -15,7 +15,8 @@ export function App() {
   usePerUserReset(queryClient);
   // Queries wait while the last-known answers come back from the device's store.
   const restoring = useOfflinePersistence(queryClient, { alsoWaitFor: () => preloadScreenFor(window.location.pathname) });
-  useRefreshWhenReachable(queryClient);
+  // The browser's online/offline is a hint: the server is asked whenever it is in doubt.
+  useEffect(() => watchConnection(), []);
   useEffect(() => {
     // Registering (and the update checks it starts) waits until the first screen shows.
     if (!restoring) startServiceWorker();

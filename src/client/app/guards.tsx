@@ -3,6 +3,7 @@ import { useEffect, useMemo, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { UserInfo } from '../../shared/index.js';
 import { WaitingPage } from '../components/status-page.js';
+import { useConnectionProblem } from '../lib/offline/connection.js';
 import { announceSignedIn } from '../lib/offline/identity.js';
 import { endSessionAfterCleanup, isSessionEnding } from '../lib/session-end.js';
 import { getSessionState, endSession } from '../lib/session-storage.js';
@@ -59,6 +60,7 @@ function useAnnounceIdentity(token: string, user: UserInfo | undefined): void {
 function SessionGate({ token }: { token: string }) {
   const user = useQuery(userInfoQuery());
   const inbox = useQuery(inboxListQuery());
+  const problem = useConnectionProblem();
   const userFailure = sessionLoadFailureOf(user.error);
   const refused = userFailure === 'refused' || sessionLoadFailureOf(inbox.error) === 'refused';
   useEndRefusedSession(refused);
@@ -68,7 +70,8 @@ function SessionGate({ token }: { token: string }) {
     () => (user.data ? { user: user.data, adminMode: user.data.adminToken !== undefined } : null),
     [user.data],
   );
-  const unreachable = userFailure === 'unreachable' || user.fetchStatus === 'paused';
+  // Waiting while the server is only in doubt (the device said offline, a probe is asking) is loading.
+  const unreachable = userFailure === 'unreachable' || (user.fetchStatus === 'paused' && problem !== null);
   if (!session && unreachable && !refused) return <OfflineStartPage onRetry={() => void user.refetch()} />;
   // Only the first load is waited for: a refetch after a failure (the bell mounting) must not take the screens away again.
   const inboxLoading = inbox.isPending && inbox.fetchStatus === 'fetching' && inbox.errorUpdateCount === 0;

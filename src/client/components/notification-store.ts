@@ -35,6 +35,12 @@ export function dismissNotification(id: number): void {
   replaceState({ ...state, notifications: state.notifications.filter((notice) => notice.id !== id) });
 }
 
+/** Errors that a success made moot (a signed-in user no longer needs "wrong password"). */
+export function dismissErrorNotifications(): void {
+  if (!state.notifications.some((notice) => notice.kind === 'error')) return;
+  replaceState({ ...state, notifications: state.notifications.filter((notice) => notice.kind !== 'error') });
+}
+
 /** A top-right notification, shown for LIMITS.notificationMs (§8). */
 export function notify(text: string, kind: NoticeKind = 'error'): void {
   const notice: Notice = { id: nextId++, kind, text };

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons.js';
 import { dismissNotification, getNoticeState, subscribeNotices, type Notice } from './notification-store.js';
@@ -22,15 +22,57 @@ function NotificationItem({ notice }: { notice: Notice }) {
   );
 }
 
-/** Top-right stack of notifications (§8) and the bottom snackbar. */
+/** Space between the top bar (or the window's top) and the first notice, in px. */
+const NOTICE_GAP = 12;
+
+/** The page's top bar (`data-top-bar`): notices start below it, so its bell, menus and language switch stay usable. */
+const TOP_BAR = '[data-top-bar]';
+
+/** Where the notices start: below the top bar while it shows, at the window's top once it scrolled away. */
+export function noticesTopOf(topBarBottom: number | null): number {
+  return Math.max(topBarBottom ?? 0, 0) + NOTICE_GAP;
+}
+
+function useNoticesTop(showing: boolean): number {
+  const [top, setTop] = useState(() => noticesTopOf(null));
+  useLayoutEffect(() => {
+    if (!showing) return undefined;
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      const bar = document.querySelector(TOP_BAR);
+      setTop(noticesTopOf(bar ? bar.getBoundingClientRect().bottom : null));
+    };
+    const soon = () => {
+      if (frame === 0) frame = requestAnimationFrame(measure);
+    };
+    measure();
+    // While notices show, the bar may arrive (a new screen), grow (the phone menu) or scroll away.
+    const changes = new MutationObserver(soon);
+    changes.observe(document.body, { childList: true, subtree: true });
+    window.addEventListener('scroll', soon, { passive: true });
+    window.addEventListener('resize', soon);
+    return () => {
+      changes.disconnect();
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', soon);
+      window.removeEventListener('resize', soon);
+    };
+  }, [showing]);
+  return top;
+}
+
+/** Top-right stack of notifications (§8), below the top bar, and the bottom snackbar. */
 export function Notifications() {
   const { t } = useTranslation();
   const { notifications, snackbar } = useSyncExternalStore(subscribeNotices, getNoticeState);
+  const top = useNoticesTop(notifications.length > 0);
   return (
     <>
       <section
         aria-label={t('notifications.label')}
-        className="pointer-events-none fixed top-3 right-3 left-3 z-50 flex flex-col items-stretch gap-2 sm:left-auto sm:w-96"
+        style={{ top }}
+        className="pointer-events-none fixed right-3 left-3 z-50 flex flex-col items-stretch gap-2 sm:left-auto sm:w-96"
       >
         {notifications.map((notice) => (
           <NotificationItem key={notice.id} notice={notice} />

@@ -7,9 +7,11 @@ import { LIMITS } from '../../shared/constants.js';
 import { emitApiEvent } from './api-events.js';
 import { ApiError, type ApiFailure } from './api-failure.js';
 import { inFlight } from './in-flight.js';
+import { isUnreachableFailure, noteCallOutcome } from './offline/connection.js';
 import { getToken } from './session-storage.js';
 
-const apiBase: string = import.meta.env.VITE_API_BASE ?? API_BASE;
+/** Where the server's API answers (`/api`, or the development override). */
+export const apiBase: string = import.meta.env.VITE_API_BASE ?? API_BASE;
 
 /** The envelope as read from the wire, tolerant of missing fields (a missing code means "system busy"). */
 interface WireEnvelope {
@@ -26,6 +28,8 @@ export interface RequestOptions {
    * the corner notice would only repeat it. Every other failure still notifies.
    */
   explains?: readonly number[] | undefined;
+  /** The calling screen says in place that the server cannot be reached (sign-in, which has no banner). */
+  explainsUnreachable?: boolean | undefined;
 }
 
 function buildInit(call: CallRoute, body: unknown, token: string | null, signal: AbortSignal): RequestInit {
@@ -89,12 +93,13 @@ function shouldNotify(callId: CallId, call: CallRoute, failure: ApiFailure): boo
   return true;
 }
 
-function explainedByScreen(failure: ApiFailure, explains: readonly number[] | undefined): boolean {
-  return failure.kind === 'envelope' && explains !== undefined && explains.includes(Number(failure.code));
+function explainedByScreen(failure: ApiFailure, options: RequestOptions): boolean {
+  if (options.explainsUnreachable === true && isUnreachableFailure(failure)) return true;
+  return failure.kind === 'envelope' && options.explains !== undefined && options.explains.includes(Number(failure.code));
 }
 
-function fail(callId: CallId, call: CallRoute, failure: ApiFailure, explains?: readonly number[]): ApiError {
-  if (shouldNotify(callId, call, failure) && !explainedByScreen(failure, explains)) emitApiEvent({ type: 'failure', callId, failure });
+function fail(callId: CallId, call: CallRoute, failure: ApiFailure, options: RequestOptions): ApiError {
+  if (shouldNotify(callId, call, failure) && !explainedByScreen(failure, options)) emitApiEvent({ type: 'failure', callId, failure });
   return new ApiError(callId, failure);
 }
 
@@ -115,7 +120,7 @@ async function send(callId: CallId, call: CallRoute, body: unknown, options: Req
     response = await fetch(`${apiBase}${callUrlPath(call.path, body)}`, buildInit(call, body, token, signal));
   } catch (error) {
     if (options.signal?.aborted) throw error;
-    throw fail(callId, call, timeout.aborted ? { kind: 'timeout' } : { kind: 'network' });
+    throw fail(callId, call, timeout.aborted ? { kind: 'timeout' } : { kind: 'network' }, options);
   }
   const envelope = await readEnvelope(response);
   if (response.ok && envelope?.status === true) {
@@ -127,10 +132,14 @@ async function send(callId: CallId, call: CallRoute, body: unknown, options: Req
     emitApiEvent({ type: 'unauthorized', token });
     throw new ApiError(callId, failure);
   }
-  throw fail(callId, call, failure, options.explains);
+  throw fail(callId, call, failure, options);
 }
 
-/** Makes one call of the call table: `${API_BASE}${path}`, JSON body, bearer token, 610 s timeout. */
+/**
+ * Makes one call of the call table: `${API_BASE}${path}`, JSON body, bearer token, 610 s timeout.
+ * Its outcome tells the connection whether the server is there, after the failure's notice went out
+ * (the first failure of an outage is told; the banner tells the rest).
+ */
 export async function request<Id extends CallId>(
   callId: Id,
   body?: CallBody<Calls[Id]>,
@@ -140,7 +149,12 @@ export async function request<Id extends CallId>(
   const showsProgress = call.silent !== true;
   if (showsProgress) inFlight.begin();
   try {
-    return (await send(callId, call, body, options)) as CallAnswer<Calls[Id]>;
+    const answer = (await send(callId, call, body, options)) as CallAnswer<Calls[Id]>;
+    noteCallOutcome(null);
+    return answer;
+  } catch (error) {
+    noteCallOutcome(error);
+    throw error;
   } finally {
     if (showsProgress) inFlight.end();
   }

@@ -67,6 +67,7 @@ export function errorText(failure: ApiFailure, translator: Translator): string {
     case 'timeout':
       return translator.t('errors:504');
     case 'network':
-      return translator.t('errors:500');
+      // Nothing answered: "system busy" would blame a server that never heard the call.
+      return translator.t('common:errorText.unreachable');
   }
 }

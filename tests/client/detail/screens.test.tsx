@@ -172,11 +172,19 @@ describe('task detail screen', () => {
   });
 
   it('offers a retry, not "not found", when the task could not be read for another reason', () => {
-    const client = failedInfoClient(new ApiError('domainInfo', { kind: 'network' }));
+    const client = failedInfoClient(new ApiError('domainInfo', { kind: 'envelope', code: 1002, message: '', errors: [], httpStatus: 400 }));
     const page = text(render(detailRoute, { path: `/monitor/4/detail/${TASK_ID}`, client }));
     expect(page).toContain('The data could not be loaded.');
     expect(page).toContain('Retry');
     expect(page).not.toContain('Task not found');
+  });
+
+  it('says details need a connection, with the way back to the list, when the server could not be reached', () => {
+    const client = failedInfoClient(new ApiError('domainInfo', { kind: 'network' }));
+    const page = render(detailRoute, { path: `/monitor/4/detail/${TASK_ID}`, client });
+    expect(text(page)).toContain('Task details need a connection');
+    expect(text(page)).not.toContain('The data could not be loaded.');
+    expect(page).toMatch(/href="\/monitor\/4"/);
   });
 
   it('shows "not found" for an id that cannot name a task', () => {

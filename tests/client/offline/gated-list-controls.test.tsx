@@ -42,6 +42,12 @@ function expectDescribedByReason(html: string, tag: string): void {
   expect(html).toMatch(new RegExp(`id="${describedBy}"[^>]*>${OFFLINE_REASON}<`));
 }
 
+
+/** Offline as the console knows it: the device said so and a call (or probe) found no server. */
+function goOffline(): void {
+  reportConnection('deviceOffline');
+  reportConnection('serverUnreachable');
+}
 afterEach(() => reportConnection('serverAnswered'));
 
 describe('a delete button', () => {
@@ -52,7 +58,7 @@ describe('a delete button', () => {
   });
 
   it('is disabled offline with the reason, keeping its own description', () => {
-    reportConnection('deviceOffline');
+    goOffline();
     const html = render(<DangerButton aria-describedby="own-note">Delete</DangerButton>);
     const button = controlTag(html, 'button');
     expect(button).toMatch(DISABLED);
@@ -85,7 +91,7 @@ describe("a task row's switch and edit link", () => {
   });
 
   it('are disabled offline and say why', () => {
-    reportConnection('deviceOffline');
+    goOffline();
     const html = render(<Switch />);
     expect(controlTag(html, 'button')).toMatch(/role="switch"[^>]*\sdisabled=""|\sdisabled=""[^>]*role="switch"/);
     expectDescribedByReason(html, 'button');
@@ -136,7 +142,7 @@ describe('"check now" on an SSL row', () => {
 
 describe("a group row's actions", () => {
   it('disable the changes offline and leave viewing open', () => {
-    reportConnection('deviceOffline');
+    goOffline();
     const view = render(
       <RowAction label="View Ops" onClick={() => undefined}>
         View

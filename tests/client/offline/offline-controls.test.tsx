@@ -23,6 +23,12 @@ function render(element: ReactElement, client = new QueryClient()): string {
   );
 }
 
+
+/** Offline as the console knows it: the device said so and a call (or probe) found no server. */
+function goOffline(): void {
+  reportConnection('deviceOffline');
+  reportConnection('serverUnreachable');
+}
 afterEach(() => reportConnection('serverAnswered'));
 
 describe('controls that change data', () => {
@@ -34,7 +40,7 @@ describe('controls that change data', () => {
   });
 
   it('are disabled offline and say why', () => {
-    reportConnection('deviceOffline');
+    goOffline();
     const html = render(<NetworkButton>Save</NetworkButton>);
     expect(html).toMatch(/<button[^>]*\sdisabled=""/);
     const describedBy = /aria-describedby="([^"]+)"/.exec(html)?.[1];
@@ -64,7 +70,7 @@ describe('the offline banner', () => {
     client.getQueryCache().find({ queryKey: ['tasks', 'list'] })?.setOptions({ queryKey: ['tasks', 'list'], meta: { persist: true } });
     const observer = new QueryObserver(client, { queryKey: ['tasks', 'list'], enabled: false, meta: { persist: true } });
     const stop = observer.subscribe(() => undefined);
-    reportConnection('deviceOffline');
+    goOffline();
     const html = render(<OfflineBanner />, client);
     stop();
     expect(html).toContain('Offline — last updated at');

@@ -15,7 +15,7 @@ export function TopBar({ sections }: { sections: NavSection[] }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const mobileNavId = useId();
   return (
-    <header className="border-b border-slate-200 bg-white">
+    <header data-top-bar="" className="border-b border-slate-200 bg-white">
       <div className="flex h-14 items-center gap-2 px-3">
         <button
           type="button"

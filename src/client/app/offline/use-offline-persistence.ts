@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { BUILD_ID } from '../../lib/build-id.js';
-import { watchDeviceNetwork } from '../../lib/offline/connection.js';
 import { onSignedIn, readIdentity } from '../../lib/offline/identity.js';
 import { openOfflineStore, withEarlyRead, type KeyValueStore } from '../../lib/offline/key-value-store.js';
 import { OfflinePersistence } from '../../lib/offline/offline-persistence.js';
@@ -100,7 +99,6 @@ export function useOfflinePersistence(queryClient: QueryClient, options: Offline
     });
     const stops = [
       ...registerCleanupSteps(queryClient, persistence),
-      watchDeviceNetwork(),
       whenPageHides(persistence),
       onSignedIn((signedIn) => void persistence.begin(signedIn)),
       // Whatever way the token changes, nothing more is written under the identity it belonged to.

@@ -1,4 +1,5 @@
 import { Workbox } from 'workbox-window';
+import { getConnection, problemOf } from '../../lib/offline/connection.js';
 import { UPDATE_CHECK_INTERVAL_MS, createUpdateChecks } from './update-checks.js';
 import { updateStore } from './update-state.js';
 import { SERVICE_WORKER_FILE } from './web-manifest.js';
@@ -6,7 +7,8 @@ import { SERVICE_WORKER_FILE } from './web-manifest.js';
 const reload = () => window.location.reload();
 
 function watchForUpdates(workbox: Workbox): void {
-  const checks = createUpdateChecks(() => workbox.update(), () => navigator.onLine);
+  // The connection the calls found, not navigator.onLine (false on networks without a default route).
+  const checks = createUpdateChecks(() => workbox.update(), () => problemOf(getConnection()) === null);
   window.setInterval(checks.onInterval, UPDATE_CHECK_INTERVAL_MS);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') checks.onVisible();

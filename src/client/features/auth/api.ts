@@ -18,8 +18,9 @@ export function userInfoQuery() {
   });
 }
 
+/** The sign-in form says in place when the server cannot be reached (no banner on that page). */
 export function login(body: LoginBody) {
-  return request('login', body);
+  return request('login', body, { explainsUnreachable: true });
 }
 
 export function loginWithSsoCode(authCode: string) {

@@ -5,7 +5,7 @@ import { LANGUAGES, DEFAULT_LANGUAGE, type Language } from '../../../shared/inde
 import { request } from '../../lib/api-client.js';
 import { pushKeyQuery, pushQueryKey, pushStatusQuery } from './api.js';
 import { pushUnavailableReason, readPushEnvironment, type PushUnavailableReason } from './availability.js';
-import { activeRegistration, existingSubscription, subscribeBodyOf, subscribeDevice } from './device-subscription.js';
+import { activeRegistration, existingSubscription, PushServiceTimeout, subscribeBodyOf, subscribeDevice } from './device-subscription.js';
 
 export type PushControlState =
   | { kind: 'unavailable'; reason: PushUnavailableReason | 'noWorker' }
@@ -18,11 +18,14 @@ export type PushControlState =
 export interface PushControl {
   state: PushControlState;
   busy: boolean;
-  failed: 'enable' | 'disable' | null;
+  /** What went wrong last: turning on (the push service silent, or another failure) or off. */
+  failed: PushFailure | null;
   /** Call from the click itself: the permission prompt needs the user's gesture. */
   enable: () => void;
   disable: () => void;
 }
+
+export type PushFailure = 'enable' | 'noPushService' | 'disable';
 
 const languageOf = (value: string): Language => (LANGUAGES as readonly string[]).includes(value) ? (value as Language) : DEFAULT_LANGUAGE;
 
@@ -49,6 +52,11 @@ function stateOf(
   if (!status) return { kind: 'checking' };
   if (!status.allowed) return { kind: 'hidden' };
   return { kind: status.subscribed ? 'on' : 'off' };
+}
+
+export function pushFailureOf(enableError: Error | null, disableFailed: boolean): PushFailure | null {
+  if (enableError) return enableError instanceof PushServiceTimeout ? 'noPushService' : 'enable';
+  return disableFailed ? 'disable' : null;
 }
 
 /** The "notify me on this device" control's state and actions. */
@@ -90,7 +98,7 @@ export function usePushControl(): PushControl {
   return {
     state: stateOf(reason, device.data, status.data),
     busy: enabling.isPending || disabling.isPending,
-    failed: enabling.isError ? 'enable' : disabling.isError ? 'disable' : null,
+    failed: pushFailureOf(enabling.error, disabling.isError),
     enable: () => {
       disabling.reset();
       enabling.mutate(Notification.requestPermission());

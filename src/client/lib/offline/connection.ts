@@ -1,15 +1,17 @@
-import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { ApiError, type ApiFailure } from '../api-failure.js';
 
 /**
- * Whether the console can reach its server: the device's network (online/offline events) and the
- * server's answers (a network failure or a gateway's 502/503/504 means unreachable, any answer of
- * the server means reachable again).
+ * Whether the console can reach its server. The browser's word (navigator.onLine and its events)
+ * is only a hint: a browser on a network without a default route says "offline" while the server
+ * answers. What calls do decides: an answer of the server means reachable, a network failure or a
+ * gateway's 502/503/504 means unreachable. When the browser says offline and no call has told yet,
+ * the server is `unknown` and a probe asks it (`connection-watch.ts`).
  */
 export interface Connection {
+  /** The browser's hint, for the wording only ("offline" rather than "server out of reach"). */
   device: 'online' | 'offline';
-  server: 'reachable' | 'unreachable';
+  server: 'reachable' | 'unreachable' | 'unknown';
 }
 
 export type ConnectionEvent = 'deviceOnline' | 'deviceOffline' | 'serverUnreachable' | 'serverAnswered';
@@ -24,7 +26,9 @@ export function nextConnection(current: Connection, event: ConnectionEvent): Con
     case 'deviceOnline':
       return current.device === 'online' ? current : { ...current, device: 'online' };
     case 'deviceOffline':
-      return current.device === 'offline' ? current : { ...current, device: 'offline' };
+      if (current.device === 'offline') return current;
+      // A reachable server is put in doubt, not declared gone: the next call or probe tells.
+      return { device: 'offline', server: current.server === 'reachable' ? 'unknown' : current.server };
     case 'serverUnreachable':
       return current.server === 'unreachable' ? current : { ...current, server: 'unreachable' };
     case 'serverAnswered':
@@ -33,9 +37,15 @@ export function nextConnection(current: Connection, event: ConnectionEvent): Con
   }
 }
 
+/** Only what calls showed counts: a device that says offline while nothing failed is no problem yet. */
 export function problemOf(connection: Connection): ConnectionProblem {
-  if (connection.device === 'offline') return 'offline';
-  return connection.server === 'unreachable' ? 'unreachable' : null;
+  if (connection.server !== 'unreachable') return null;
+  return connection.device === 'offline' ? 'offline' : 'unreachable';
+}
+
+/** The console's start: the device's word puts the server in doubt until a call or probe answers. */
+export function startingConnection(deviceSaysOnline: boolean): Connection {
+  return deviceSaysOnline ? CONNECTED : nextConnection(CONNECTED, 'deviceOffline');
 }
 
 const GATEWAY_FAILURES = new Set([502, 503, 504]);
@@ -50,7 +60,7 @@ export function isUnreachableError(error: unknown): boolean {
   return error instanceof ApiError && isUnreachableFailure(error.failure);
 }
 
-let current: Connection = CONNECTED;
+let current: Connection = startingConnection(typeof navigator === 'undefined' || navigator.onLine !== false);
 const listeners = new Set<() => void>();
 
 export function getConnection(): Connection {
@@ -69,36 +79,23 @@ export function reportConnection(event: ConnectionEvent): void {
   for (const listener of listeners) listener();
 }
 
-/** Every settled call tells whether the server was there (queries and mutations alike). */
+/** Every settled call tells whether the server was there (the api client reports each one). */
 export function noteCallOutcome(error: unknown): void {
-  if (isUnreachableError(error)) {
-    reportConnection('serverUnreachable');
-    return;
-  }
-  if (error !== null && error !== undefined && !(error instanceof ApiError)) return; // aborted, or not a call
-  reportConnection('serverAnswered');
-  // The device said offline, yet the server answered: let waiting queries run.
-  if (!onlineManager.isOnline()) onlineManager.setOnline(true);
+  if (isUnreachableError(error)) reportConnection('serverUnreachable');
+  else if (error === null || error === undefined || error instanceof ApiError) reportConnection('serverAnswered');
+  // Anything else is no call's outcome (an aborted call): it says nothing about the server.
 }
 
-/**
- * Follows the device's network. A page opened without network starts offline, and TanStack Query
- * is told so, so its queries wait instead of failing and run again when the network returns.
- */
-export function watchDeviceNetwork(): () => void {
-  if (typeof window === 'undefined') return () => undefined;
-  if (navigator.onLine === false) {
-    reportConnection('deviceOffline');
-    onlineManager.setOnline(false);
-  }
-  const online = () => reportConnection('deviceOnline');
-  const offline = () => reportConnection('deviceOffline');
-  window.addEventListener('online', online);
-  window.addEventListener('offline', offline);
-  return () => {
-    window.removeEventListener('online', online);
-    window.removeEventListener('offline', offline);
-  };
+const probeWishes = new Set<() => void>();
+
+/** Something waits on the server (a paused query, a retry): whoever watches the connection asks it now. */
+export function wantProbe(): void {
+  for (const wish of probeWishes) wish();
+}
+
+export function onProbeWanted(listener: () => void): () => void {
+  probeWishes.add(listener);
+  return () => probeWishes.delete(listener);
 }
 
 export function useConnection(): Connection {
@@ -107,17 +104,4 @@ export function useConnection(): Connection {
 
 export function useConnectionProblem(): ConnectionProblem {
   return problemOf(useConnection());
-}
-
-/** Thrown instead of running a mutation while offline: mutations are never queued for later. */
-export class OfflineMutationError extends Error {
-  constructor() {
-    super('offline: the change was not sent');
-    this.name = 'OfflineMutationError';
-  }
-}
-
-/** The last guard behind the disabled controls: a mutation started offline fails at once. */
-export function refuseMutationOffline(): void {
-  if (!onlineManager.isOnline() || getConnection().device === 'offline') throw new OfflineMutationError();
 }

@@ -8,7 +8,7 @@ export function AuthCard({ title, children }: { title: string; children: ReactNo
   const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col bg-slate-100">
-      <header className="flex items-center justify-between px-4 py-3">
+      <header data-top-bar="" className="flex items-center justify-between px-4 py-3">
         <span className="flex items-center gap-2 font-semibold text-slate-900">
           <LogoMark />
           {t('appName')}

@@ -2,9 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.js';
+import { dismissErrorNotifications } from '../../../components/notification-store.js';
 import { TextField } from '../../../components/text-field.js';
 import { fieldErrorsOf } from '../../../lib/api-failure.js';
 import { fieldErrorMap, type FieldErrorMap } from '../../../lib/field-errors.js';
+import { isUnreachableError } from '../../../lib/offline/connection.js';
 import { startSession } from '../../../lib/session-storage.js';
 import { useFieldErrorText } from '../../../lib/use-field-error-text.js';
 import { login } from '../api.js';
@@ -19,7 +21,11 @@ export function LoginPage() {
   const errorText = useFieldErrorText(errors);
   const signIn = useMutation({
     mutationFn: login,
-    onSuccess: ({ token }) => startSession(token),
+    onSuccess: ({ token }) => {
+      // The refusals of earlier tries must not follow the user onto the first screen.
+      dismissErrorNotifications();
+      startSession(token);
+    },
     onError: (error) => setErrors(fieldErrorMap(fieldErrorsOf(error))),
   });
 
@@ -54,6 +60,11 @@ export function LoginPage() {
           onValueChange={setPassword}
           error={errorText('password')}
         />
+        {signIn.isError && isUnreachableError(signIn.error) && (
+          <p role="alert" className="text-sm text-status-error">
+            {t('login.unreachable')}
+          </p>
+        )}
         <Button type="submit" disabled={signIn.isPending} className="mt-2 w-full">
           {signIn.isPending ? t('login.submitting') : t('login.submit')}
         </Button>

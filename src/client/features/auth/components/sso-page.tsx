@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { dismissErrorNotifications } from '../../../components/notification-store.js';
 import { startSession } from '../../../lib/session-storage.js';
 import { loginWithSsoCode } from '../api.js';
 import { AuthCard } from './auth-card.js';
@@ -22,6 +23,7 @@ export function SsoPage() {
     sent.current = true;
     loginWithSsoCode(code).then(
       ({ token }) => {
+        dismissErrorNotifications();
         startSession(token);
         navigate('/', { replace: true });
       },

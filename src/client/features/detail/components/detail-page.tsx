@@ -2,17 +2,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { FAILED_LOGS_DEFAULT_COUNT, MONITOR_TYPES, type DomainInfo, type FailedLog } from '../../../../shared/index.js';
+import { useConnectionProblem } from '../../../lib/offline/connection.js';
 import { breakdownQuery, failedLogsQuery, latestQuery, summaryQuery, taskInfoQuery, trendQuery } from '../api.js';
 import { useDetailView, type DetailView } from '../hooks/use-detail-view.js';
 import { useDetailNames } from '../hooks/use-names.js';
-import { screenPathOf, taskIdOf } from '../task-paths.js';
+import { listPathOf, screenPathOf, taskIdOf } from '../task-paths.js';
 import { BreakdownSection } from './breakdown-section.js';
 import { DetailHeader } from './detail-header.js';
 import { FailedLogs } from './failed-logs.js';
 import { LatestChecks } from './latest-checks.js';
 import { MapSection } from './map-section.js';
 import { RangeControls } from './range-controls.js';
-import { PageLoadProblem, PageLoading, isNotFound } from './states.js';
+import { PageLoadProblem, PageLoading, taskLoadProblemOf } from './states.js';
 import { SummaryCards } from './summary-cards.js';
 import { TrendSection } from './trend-section.js';
 
@@ -76,9 +77,9 @@ export function TaskDetailPage() {
   const view = useDetailView();
   const taskId = taskIdOf(id);
   const info = useQuery({ ...taskInfoQuery(taskId ?? 0, view.refresh), enabled: taskId !== null });
-  if (taskId === null || (info.isError && (!info.data || isNotFound(info.error)))) {
-    return <PageLoadProblem titleKey="routes.monitorDetail" notFound={taskId === null || isNotFound(info.error)} onRetry={() => void info.refetch()} />;
-  }
+  const connection = useConnectionProblem();
+  const problem = taskLoadProblemOf(taskId, info, connection);
+  if (problem) return <PageLoadProblem titleKey="routes.monitorDetail" problem={problem} listPath={listPathOf(Number(type))} onRetry={() => void info.refetch()} />;
   if (!info.data) return <PageLoading titleKey="routes.monitorDetail" />;
   const task = info.data;
   if (task.type === MONITOR_TYPES.TRACEROUTE || String(task.type) !== type) return <Navigate to={`${screenPathOf(task)}${search}`} replace />;

@@ -5,12 +5,31 @@ import { Link } from 'react-router-dom';
 import { Button } from '../../../components/button.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { ApiError } from '../../../lib/api-failure.js';
+import { isUnreachableError, wantProbe, type ConnectionProblem } from '../../../lib/offline/connection.js';
 
 const NOT_FOUND_CODE = 2127;
 
 /** The server answers 2127 for a task that is not the customer's, deleted or never existed. */
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.failure.kind === 'envelope' && Number(error.failure.code) === NOT_FOUND_CODE;
+}
+
+/** Why a detail screen cannot show its task: none of it, the server out of reach (details are never kept on the device), or a failure. */
+export type TaskLoadProblem = 'notFound' | 'needsConnection' | 'failed';
+
+interface TaskLoad {
+  data: unknown;
+  error: unknown;
+  isError: boolean;
+  fetchStatus: 'fetching' | 'paused' | 'idle';
+}
+
+/** null while the task loads or shows. A load waiting for a connection known to be missing needs one. */
+export function taskLoadProblemOf(taskId: number | null, info: TaskLoad, connection: ConnectionProblem): TaskLoadProblem | null {
+  if (taskId === null || (info.isError && isNotFound(info.error))) return 'notFound';
+  if (info.data) return null;
+  if (isUnreachableError(info.error) || (info.fetchStatus === 'paused' && connection !== null)) return 'needsConnection';
+  return info.isError ? 'failed' : null;
 }
 
 interface SectionProps {
@@ -84,24 +103,45 @@ export function PageLoading({ titleKey }: { titleKey: string }) {
   );
 }
 
-/** The task could not be read: "not found" (another customer's, deleted, none), or a failure with a retry. */
-export function PageLoadProblem({ titleKey, notFound, onRetry }: { titleKey: string; notFound: boolean; onRetry: () => void }) {
+const PROBLEM_TEXTS: Record<TaskLoadProblem, { title: string; text: string | null }> = {
+  notFound: { title: 'detail:notFound.title', text: 'detail:notFound.text' },
+  needsConnection: { title: 'detail:needsConnection.title', text: 'detail:needsConnection.text' },
+  failed: { title: 'detail:loadFailed', text: null },
+};
+
+interface PageLoadProblemProps {
+  titleKey: string;
+  problem: TaskLoadProblem;
+  /** The way back: the task list of the URL's type. */
+  listPath: string;
+  onRetry: () => void;
+}
+
+/** The task could not be read: "not found" (another customer's, deleted, none), no connection, or a failure; with the way on. */
+export function PageLoadProblem({ titleKey, problem, listPath, onRetry }: PageLoadProblemProps) {
   const { t } = useTranslation();
+  const texts = PROBLEM_TEXTS[problem];
   return (
     <div>
       <PageHeader title={t(titleKey)} />
-      <div role="alert" data-state={notFound ? 'not-found' : 'load-failed'} className="flex flex-col items-center gap-3 rounded-lg border border-slate-200 bg-white p-8 text-center">
-        <p className="font-medium text-slate-800">{t(notFound ? 'detail:notFound.title' : 'detail:loadFailed')}</p>
-        {notFound && <p className="text-sm text-slate-600">{t('detail:notFound.text')}</p>}
-        {notFound ? (
-          <Link to="/monitor" className="focus-ring rounded text-sm font-medium text-brand-700 underline">
-            {t('detail:header.toList')}
-          </Link>
-        ) : (
-          <Button variant="secondary" onClick={onRetry}>
+      <div role="alert" data-state={problem} className="flex flex-col items-center gap-3 rounded-lg border border-slate-200 bg-white p-8 text-center">
+        <p className="font-medium text-slate-800">{t(texts.title)}</p>
+        {texts.text && <p className="text-sm text-slate-600">{t(texts.text)}</p>}
+        {problem !== 'notFound' && (
+          <Button
+            variant="secondary"
+            onClick={() => {
+              // A load waiting for the connection goes on once the server answers: ask it now.
+              if (problem === 'needsConnection') wantProbe();
+              onRetry();
+            }}
+          >
             {t('retry')}
           </Button>
         )}
+        <Link to={problem === 'notFound' ? '/monitor' : listPath} className="focus-ring rounded text-sm font-medium text-brand-700 underline">
+          {t('detail:header.toList')}
+        </Link>
       </div>
     </div>
   );

@@ -3,17 +3,18 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { MONITOR_TYPES, type DomainInfo } from '../../../../shared/index.js';
+import { useConnectionProblem } from '../../../lib/offline/connection.js';
 import { nodeCatalogueQuery, taskInfoQuery, traceHistoryQuery } from '../api.js';
 import { useFormats } from '../formats.js';
 import { useDetailRefresh, type DetailView } from '../hooks/use-detail-view.js';
 import { useDetailNames } from '../hooks/use-names.js';
-import { screenPathOf, taskIdOf } from '../task-paths.js';
+import { listPathOf, screenPathOf, taskIdOf } from '../task-paths.js';
 import { choicesStillListed, comparisonPair, compareSnapshots, hopLinesOf, snapshotsNewestFirst, toggleChoice } from '../trace-compare.js';
 import { DetailHeader } from './detail-header.js';
 import { CompareTable, HopTable } from './hop-tables.js';
 import { RefreshSelect } from './refresh-select.js';
 import { LabelledSelect } from '../../../components/labelled-select.js';
-import { PageLoadProblem, PageLoading, Section, SectionEmpty, SectionError, SectionLoading, isNotFound } from './states.js';
+import { PageLoadProblem, PageLoading, Section, SectionEmpty, SectionError, SectionLoading, taskLoadProblemOf } from './states.js';
 import { TraceHistoryList } from './trace-history.js';
 
 const ALL_NODES = 'all';
@@ -110,9 +111,9 @@ export function TraceDetailPage() {
   const view = useDetailRefresh();
   const taskId = taskIdOf(id);
   const info = useQuery({ ...taskInfoQuery(taskId ?? 0, view.refresh), enabled: taskId !== null });
-  if (taskId === null || (info.isError && (!info.data || isNotFound(info.error)))) {
-    return <PageLoadProblem titleKey="routes.monitorTraceDetail" notFound={taskId === null || isNotFound(info.error)} onRetry={() => void info.refetch()} />;
-  }
+  const connection = useConnectionProblem();
+  const problem = taskLoadProblemOf(taskId, info, connection);
+  if (problem) return <PageLoadProblem titleKey="routes.monitorTraceDetail" problem={problem} listPath={listPathOf(Number(type))} onRetry={() => void info.refetch()} />;
   if (!info.data) return <PageLoading titleKey="routes.monitorTraceDetail" />;
   if (info.data.type !== MONITOR_TYPES.TRACEROUTE || String(info.data.type) !== type) return <Navigate to={`${screenPathOf(info.data)}${search}`} replace />;
   return <TraceBody task={info.data} view={view} />;

@@ -1,9 +1,16 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NetworkButton } from '../../../components/button.js';
-import { usePushControl } from '../use-push-control.js';
+import { SUBSCRIBE_WAIT_MS } from '../device-subscription.js';
+import { usePushControl, type PushFailure } from '../use-push-control.js';
 
 const BUTTON = 'mt-2 min-h-11 w-full';
+
+const FAILURE_TEXTS: Record<PushFailure, string> = {
+  enable: 'push:control.failed',
+  noPushService: 'push:control.noPushService',
+  disable: 'push:control.failedOff',
+};
 
 /**
  * "Notify me on this device": explains first, asks the browser's permission only when pressed,
@@ -39,7 +46,7 @@ export function PushControl() {
       )}
       {failed && (
         <p role="alert" className="mt-2 text-sm text-status-error">
-          {t(failed === 'enable' ? 'push:control.failed' : 'push:control.failedOff')}
+          {t(FAILURE_TEXTS[failed], { seconds: SUBSCRIBE_WAIT_MS / 1000 })}
         </p>
       )}
     </section>
