@@ -72,6 +72,19 @@ test('deployment messages: counted, marked read one by one and all at once, and 
   await expect(page.getByRole('heading', { level: 2, name: '收件匣' })).toBeHidden();
   await expect(bellButton(page)).toHaveAttribute('aria-label', `收件匣，${before - 2} 則未讀`);
 
+  // The same panel in the other two languages (the language is the `lang` cookie; a reload applies it).
+  for (const [lang, bell, markAll] of [
+    ['en', `Inbox, ${before - 2} unread`, 'Mark all read'],
+    ['zh-cn', `收件箱，${before - 2} 条未读`, '全部标为已读'],
+    ['zh-tw', `收件匣，${before - 2} 則未讀`, '全部標為已讀'],
+  ] as const) {
+    await page.context().addCookies([{ name: 'lang', value: lang, url: page.url() }]);
+    await page.reload();
+    await page.getByRole('button', { name: bell }).click();
+    await expect(page.getByRole('button', { name: markAll })).toBeVisible();
+    await page.keyboard.press('Escape');
+  }
+
   // Mark all read: the badge goes, and the button with it.
   await bellButton(page).click();
   await inboxPanel(page).getByRole('button', { name: '全部標為已讀' }).click();
