@@ -99,6 +99,19 @@ test('an SSL task whose check reads no certificate says "check failed" in red wi
   await expect(page.getByLabel('SSL 狀態', { exact: true })).toHaveValue('6');
 });
 
+test("the failing SSL task's detail says why in words, the technical code only in small type after them", async ({ page }) => {
+  await openAndSignIn(page);
+  await page.goto(`/monitor/7/detail/${await taskIdOn(page, plans.sslFailing)}`);
+  // A plain HTTP server answers the TLS handshake: "TLS handshake failed", never the bare code.
+  const latest = page.getByRole('list', { name: '各節點最新檢測' }).getByRole('listitem').first();
+  const reason = latest.locator('dl > div').filter({ has: page.getByText('失敗原因', { exact: true }) }).locator('dd');
+  await expect(reason).toContainText('TLS 交握失敗');
+  await expect(reason.locator('code')).toHaveText(/^[A-Z][A-Z0-9_]+$|^tls_error$/);
+  await expect(reason).not.toContainText('tls_error TLS');
+  const logs = page.getByRole('table', { name: '失敗記錄' });
+  await expect(logs.getByRole('row').nth(1)).toContainText('TLS 交握失敗');
+});
+
 /** A field of the check's answer: its label (dt) and value (dd). */
 function answerField(dialog: Locator, label: string): Locator {
   return dialog.locator('dl > div').filter({ has: dialog.page().locator('dt').getByText(label, { exact: true }) }).locator('dd');
@@ -118,8 +131,9 @@ test('"check now" asks the agent and shows the certificate it found: issuer, sub
   await expect(answerField(dialog, '剩餘天數')).toHaveText(ABOUT_THIRTY_DAYS);
   await expect(answerField(dialog, 'SSL 狀態')).toHaveText('未過期');
   await expect(answerField(dialog, '網域與連接埠')).toHaveText(`127.0.0.1:${targets.httpsPort}`);
-  // Self-signed: the chain is not trusted, and the dialog says so.
-  await expect(answerField(dialog, '憑證鏈受信任')).toContainText('否');
+  // Self-signed: the chain is not trusted, and the dialog says why in words, the verifier's code in small type after them.
+  await expect(answerField(dialog, '憑證鏈受信任')).toHaveText('自我簽署的憑證 DEPTH_ZERO_SELF_SIGNED_CERT');
+  await expect(answerField(dialog, '憑證鏈受信任').locator('code')).toHaveText('DEPTH_ZERO_SELF_SIGNED_CERT');
   await dialog.getByRole('button', { name: '關閉' }).click();
   await expect(dialog).toHaveCount(0);
 });

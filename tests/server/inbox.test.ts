@@ -73,3 +73,74 @@ describe('inbox scope across customers', () => {
     expect(snos(viewingB)).toEqual(['CB2', 'CB1']);
   });
 });
+
+describe('POST /inbox/read and /inbox/read_all', () => {
+  let owner: number;
+  let neighbour: number;
+  let otherCust: number;
+  let otherCustUser: number;
+  let token: string;
+  beforeAll(async () => {
+    owner = await addUser(server, { account: 'inboxreader1' });
+    neighbour = await addUser(server, { account: 'inboxreader2' });
+    otherCust = await addCustomer(server, 'Inbox Read Co');
+    otherCustUser = await addUser(server, { account: 'inboxreadb1', custId: otherCust });
+    await server.db
+      .insertInto('inbox_items')
+      .values([
+        item('R1', server.custId, owner, 1000),
+        item('R2', server.custId, owner, 2000),
+        item('R3', server.custId, owner, 3000),
+        item('N1', server.custId, neighbour, 4000),
+        item('X1', otherCust, otherCustUser, 5000),
+      ])
+      .execute();
+    token = await server.login('inboxreader1', SEED.password);
+  });
+
+  const readOf = async (sno: string) =>
+    (await server.db.selectFrom('inbox_items').select('read').where('sno', '=', sno).executeTakeFirstOrThrow()).read;
+
+  it('marks the named items read, and the unread count of the list and the answer falls', async () => {
+    const response = await server.call('/inbox/read', { token, body: { snos: ['R1'] } });
+    expect(response.json()).toMatchObject({ code: 200, data: { unread: 2 } });
+    const data = await inbox(token);
+    expect([data.unread, data.list.filter((entry) => entry.read).map((entry) => entry.sno)]).toEqual([2, ['R1']]);
+  });
+
+  it("passes over another user's and another customer's items, even named", async () => {
+    const response = await server.call('/inbox/read', { token, body: { snos: ['N1', 'X1', 'R2', 'nope'] } });
+    expect(response.json()).toMatchObject({ code: 200, data: { unread: 1 } });
+    expect([await readOf('N1'), await readOf('X1'), await readOf('R2')]).toEqual([0, 0, 1]);
+  });
+
+  it("read_all marks every item of the caller read and nobody else's", async () => {
+    const response = await server.call('/inbox/read_all', { token });
+    expect(response.json()).toMatchObject({ code: 200, data: { unread: 0 } });
+    expect((await inbox(token)).unread).toBe(0);
+    expect([await readOf('R3'), await readOf('N1'), await readOf('X1')]).toEqual([1, 0, 0]);
+    expect((await inbox(await server.login('inboxreader2', SEED.password))).unread).toBe(1);
+  });
+
+  it('refuses an empty or oversized list of items with 1001 and changes nothing', async () => {
+    const neighbourToken = await server.login('inboxreader2', SEED.password);
+    for (const snos of [[], Array.from({ length: 101 }, (_, index) => `S${index}`)]) {
+      const response = await server.call('/inbox/read', { token: neighbourToken, body: { snos } });
+      expect(response.json().code).toBe(1001);
+    }
+    expect(await readOf('N1')).toBe(0);
+  });
+
+  it("refuses both while an administrator views the customer (2007), leaving the users' items unread", async () => {
+    const admin = await adminLogin(server);
+    expect((await server.call('/inbox/read', { token: admin, body: { snos: ['N1'] } })).json().code).toBe(2007);
+    expect((await server.call('/inbox/read_all', { token: admin })).json().code).toBe(2007);
+    expect(await readOf('N1')).toBe(0);
+  });
+
+  it('refuses a caller without a session (401)', async () => {
+    const response = await server.call('/inbox/read_all', {});
+    expect(response.json().code).toBe(401);
+    expect(await readOf('N1')).toBe(0);
+  });
+});

@@ -26,6 +26,15 @@ export type Exists = (key: string) => boolean;
 /** The node of the agent `npm start` runs beside the server: seeded with name and city "Local". */
 export const LOCAL_NODE_NAME = 'Local';
 
+/**
+ * The Local node is named "Local" ("本機") alone. Its seeded city is "Local" too and its country is a
+ * setting (VIGIL_LOCAL_NODE_COUNTRY), so "本機 / 本機" or "本機 · 台灣" would say nothing true or
+ * new: where a place is asked for, it is "on the server's machine".
+ */
+export function isLocalNode(node: Pick<NamedNode, 'name'>): boolean {
+  return node.name === LOCAL_NODE_NAME;
+}
+
 /** The words the catalogue puts after a China city in a node's English name ("Beijing Telecom"). */
 const CATALOGUE_ISP_WORDS: Readonly<Record<number, string>> = {
   [ISP_CODES.TELECOM]: 'Telecom',
@@ -75,9 +84,27 @@ export function nodeProvinceName(node: Pick<PlacedNode, 'province'>, t: Translat
   return node.province === null ? null : provinceName(node.province, t, exists);
 }
 
-/** Where the node is: its province in China, else its country. */
-export function nodePlace(node: Pick<PlacedNode, 'province' | 'country'>, t: Translate, exists: Exists): string {
+/** Where the node is: its province in China, else its country; the Local node is on the server's machine. */
+export function nodePlace(node: Pick<PlacedNode, 'name' | 'province' | 'country'>, t: Translate, exists: Exists): string {
+  if (isLocalNode(node)) return t('places:localPlace');
   return node.province === null ? countryName(node.country, t) : provinceName(node.province, t, exists);
+}
+
+/** Where a node's location is listed (the node list): its city, or the server's machine for the Local node. */
+export function nodeLocationName(node: Pick<NamedNode, 'name' | 'city'>, t: Translate, exists: Exists): string {
+  return isLocalNode(node) ? t('places:localPlace') : nodeCityName(node, t, exists);
+}
+
+/**
+ * The line under a node's name in a breakdown: city, province and ISP in the user's language,
+ * leaving out what its name already says ("東京" under "東京"); nothing for the Local node.
+ */
+export function nodeDetailLine(node: Pick<PlacedNode, 'name' | 'city' | 'province' | 'isp'>, name: string, t: Translate, exists: Exists): string {
+  if (isLocalNode(node)) return '';
+  const place = [nodeCityName(node, t, exists), node.province === null ? null : provinceName(node.province, t, exists)];
+  const isp = node.isp === ISP_CODES.NONE ? null : t(`codes.isp.${node.isp}`, { defaultValue: String(node.isp) });
+  const parts = [...place, isp].filter((part): part is string => part !== null && !name.includes(part));
+  return [...new Set(parts)].join(' · ');
 }
 
 /**
@@ -88,7 +115,7 @@ export function nodePlace(node: Pick<PlacedNode, 'province' | 'country'>, t: Tra
  * node is always the translated "Local".
  */
 export function nodeDisplayName(node: NamedNode, t: Translate, exists: Exists, sharedCities: ReadonlySet<string> = NO_SHARED_CITIES): string {
-  if (node.name === LOCAL_NODE_NAME) return t('places:local');
+  if (isLocalNode(node)) return t('places:local');
   const city = placeText('city', node.city, t, exists);
   if (city === null || node.name !== catalogueName(node)) return node.name;
   if (!CITY_ONLY_ISPS.has(node.isp)) return t('places:nodeName', { city, isp: t(`codes.isp.${node.isp}`) });

@@ -12,3 +12,6 @@ export function positiveInteger(raw: string | null): number | undefined {
   const value = Number(raw);
   return value >= 1 ? value : undefined;
 }
+
+/** `?deploy=<task id>` on a task list opens that task's deploy result (inbox messages link there). */
+export const DEPLOY_RESULT_PARAM = 'deploy';

@@ -15,6 +15,8 @@ export const CALL_ROUTES = {
   profile: { method: 'POST', path: '/profile' },
   profileUpdate: { method: 'POST', path: '/profile/update', mutation: true },
   inboxList: { method: 'POST', path: '/inbox/list', silent: true },
+  inboxRead: { method: 'POST', path: '/inbox/read', mutation: true },
+  inboxReadAll: { method: 'POST', path: '/inbox/read_all', mutation: true },
   accountInfo: { method: 'POST', path: '/account/info' },
   nodesList: { method: 'POST', path: '/nodes/list', silent: true },
   nodesCatalogue: { method: 'POST', path: '/nodes/catalogue' },

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { INBOX_STATUS } from '../codes.js';
+import { atLeastOne } from '../validation/rules.js';
 import { Paging, Timestamp } from './common.js';
-import { defineCall } from './define.js';
+import { defineCall, NoBody } from './define.js';
 
 export const ElapsedTime = z.object({
   day: z.number().int(),
@@ -48,6 +49,19 @@ export const InboxListAnswer = z.object({
 });
 export type InboxListAnswer = z.infer<typeof InboxListAnswer>;
 
+/** Most items one "mark read" names: a page of the bell is far fewer. */
+export const INBOX_READ_MAX = 100;
+
+export const InboxReadBody = z.strictObject({
+  /** The caller's own items; others' and unknown ones are passed over. */
+  snos: atLeastOne(z.string().min(1).max(64)).max(INBOX_READ_MAX),
+});
+export type InboxReadBody = z.input<typeof InboxReadBody>;
+
+/** The unread count after the change, so the bell's count falls without another call. */
+export const InboxReadAnswer = z.object({ unread: z.number().int() });
+export type InboxReadAnswer = z.infer<typeof InboxReadAnswer>;
+
 export const inboxCalls = {
   inboxList: defineCall({
     method: 'POST',
@@ -58,5 +72,23 @@ export const inboxCalls = {
     access: 'session',
     mutation: false,
     silent: true,
+  }),
+  inboxRead: defineCall({
+    method: 'POST',
+    path: '/inbox/read',
+    summary: "Marks the named items of the signed-in user's inbox read; answers the unread count. Refused while an administrator views a customer (2007).",
+    body: InboxReadBody,
+    answer: InboxReadAnswer,
+    access: 'session',
+    mutation: true,
+  }),
+  inboxReadAll: defineCall({
+    method: 'POST',
+    path: '/inbox/read_all',
+    summary: "Marks every item of the signed-in user's inbox read; answers the unread count (0). Refused while an administrator views a customer (2007).",
+    body: NoBody,
+    answer: InboxReadAnswer,
+    access: 'session',
+    mutation: true,
   }),
 } as const;

@@ -1,38 +1,14 @@
 import { z } from 'zod';
 import { MONITOR_TYPES } from '../codes.js';
+import { FAILURE_CODES, FAILURE_SOURCES } from './failure-codes.js';
+
+export * from './failure-codes.js';
 
 /**
  * What a probe agent reports for one check. A failure of the target is a result, never a throw:
- * it says where the check failed (the target, the resolver, or the probe node itself) and why.
+ * it says where the check failed (the target, the resolver, or the probe node itself) and why
+ * (the console reads each code in words, src/client/lib/failure-text.ts).
  */
-export const FAILURE_SOURCES = ['target', 'resolver', 'probe'] as const;
-export type FailureSource = (typeof FAILURE_SOURCES)[number];
-
-/** Machine-readable reasons; the console translates them (probe.failure.<code>). */
-export const FAILURE_CODES = [
-  'timeout',
-  'refused',
-  'unreachable',
-  'reset',
-  'dns_nxdomain',
-  'dns_servfail',
-  'dns_refused',
-  'dns_no_answer',
-  'dns_error',
-  'tls_error',
-  'certificate_invalid',
-  'certificate_expired',
-  'http_status',
-  'too_many_redirects',
-  'body_too_large',
-  'target_not_allowed',
-  'tool_missing',
-  'tool_error',
-  'ip_not_matched',
-  'packet_loss',
-] as const;
-export type FailureCode = (typeof FAILURE_CODES)[number];
-
 export const Failure = z.object({
   source: z.enum(FAILURE_SOURCES),
   code: z.enum(FAILURE_CODES),

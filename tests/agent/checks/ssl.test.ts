@@ -3,7 +3,7 @@ import type { CheckContext } from '../../../src/agent/checks/types.js';
 import { sslCheck } from '../../../src/agent/checks/ssl/index.js';
 import { SSL_STATUS } from '../../../src/shared/codes.js';
 import { SslOptions } from '../../../src/shared/probe/options.js';
-import { CheckResult } from '../../../src/shared/probe/results.js';
+import { CheckResult, TLS_VERIFY_ERRORS } from '../../../src/shared/probe/results.js';
 import { createTestCertificates, type ServerCertificate, type TestCertificates } from '../helpers/certificates.js';
 import { closedPort, type Running, startHttpServer, startTcpListener, startTlsListener } from '../helpers/servers.js';
 
@@ -39,6 +39,8 @@ describe('SSL check against loopback TLS servers', () => {
     // The local authority is not in the system trust store.
     expect(result.details?.authorized).toBe(false);
     expect(result.details?.authorizationError).toBe('SELF_SIGNED_CERT_IN_CHAIN');
+    // The console has words for every verification error in this shared list.
+    expect(TLS_VERIFY_ERRORS).toContain(result.details?.authorizationError);
     expect(result.details?.ip).toBe(result.resolvedIps[0]);
   });
 
@@ -46,6 +48,7 @@ describe('SSL check against loopback TLS servers', () => {
     const result = await check(await serve(certificates.selfSigned));
     expect(result.ok).toBe(true);
     expect(result.details).toMatchObject({ authorized: false, authorizationError: 'DEPTH_ZERO_SELF_SIGNED_CERT', sslStatus: SSL_STATUS.NOT_EXPIRED });
+    expect(TLS_VERIFY_ERRORS).toContain(result.details?.authorizationError);
     expect(result.details?.chain).toHaveLength(1);
   });
 

@@ -6,6 +6,7 @@ import { LanguageSwitch } from '../../components/language-switch.js';
 import { InboxBell } from '../../features/inbox/index.js';
 import { PushControl } from '../../features/push/index.js';
 import type { NavSection } from '../routes.js';
+import { useSession } from '../session-context.js';
 import { AccountMenu } from './account-menu.js';
 import { SectionTabs } from './section-nav.js';
 
@@ -14,6 +15,7 @@ export function TopBar({ sections }: { sections: NavSection[] }) {
   const { t } = useTranslation();
   const [menuOpen, setMenuOpen] = useState(false);
   const mobileNavId = useId();
+  const { adminMode } = useSession();
   return (
     <header data-top-bar="" className="border-b border-slate-200 bg-white">
       <div className="flex h-14 items-center gap-2 px-3">
@@ -36,7 +38,7 @@ export function TopBar({ sections }: { sections: NavSection[] }) {
         </nav>
         <div className="ml-auto flex items-center gap-1">
           <LanguageSwitch />
-          <InboxBell footer={<PushControl />} />
+          <InboxBell footer={<PushControl />} readOnly={adminMode} />
           <AccountMenu />
         </div>
       </div>

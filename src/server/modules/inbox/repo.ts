@@ -26,6 +26,19 @@ export async function countInboxItems(db: Db, scope: InboxScope): Promise<{ tota
   return { total: Number(row.total), unread: Number(row.unread) };
 }
 
+/** The one user whose items a change may touch. */
+export interface InboxOwner {
+  custId: number;
+  userId: number;
+}
+
+/** Marks the owner's items among `snos` read (others' and unknown ones are left alone); all of them without `snos`. */
+export async function markInboxRead(db: Db, owner: InboxOwner, snos?: readonly string[]): Promise<void> {
+  let query = db.updateTable('inbox_items').set({ read: 1 }).where('cust_id', '=', owner.custId).where('user_id', '=', owner.userId).where('read', '=', 0);
+  if (snos) query = query.where('sno', 'in', snos);
+  await query.execute();
+}
+
 export interface NewInboxItem {
   sno: string;
   custId: number;

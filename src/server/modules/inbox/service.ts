@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { InboxItem, type InboxListAnswer } from '../../../shared/calls/inbox.js';
+import { InboxItem, type InboxListAnswer, type InboxReadAnswer } from '../../../shared/calls/inbox.js';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants.js';
 import type { Principal, ServerContext } from '../../context.js';
 import type { InboxItemsTable } from '../../db/schema.js';
-import { countInboxItems, listInboxItems } from './repo.js';
+import { AppError } from '../../http/app-error.js';
+import { countInboxItems, listInboxItems, markInboxRead, type InboxOwner } from './repo.js';
 
 const TitleParams = InboxItem.shape.titleParams;
 const ItemData = InboxItem.shape.data;
@@ -43,4 +44,18 @@ export async function listInbox(
     countInboxItems(ctx.db, scope),
   ]);
   return { list: rows.map(toItem), ...counts };
+}
+
+/** Only a user's own session changes their inbox (the call table already refuses an administrator's view). */
+function ownerOf(principal: Principal): InboxOwner {
+  if (principal.userId === null) throw new AppError(2007);
+  return { custId: principal.custId, userId: principal.userId };
+}
+
+/** Marks the caller's named items read (all of them without `snos`) and answers the unread count left. */
+export async function markRead(ctx: ServerContext, principal: Principal, snos?: readonly string[]): Promise<InboxReadAnswer> {
+  const owner = ownerOf(principal);
+  await markInboxRead(ctx.db, owner, snos);
+  const { unread } = await countInboxItems(ctx.db, owner);
+  return { unread };
 }

@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   citiesInSeveralCountries,
   nodeCityName,
+  nodeDetailLine,
   nodeDisplayName,
+  nodeLocationName,
+  nodePlace,
   nodeProvinceName,
   type PlacedNode,
 } from '../../../../src/client/lib/node-names.js';
@@ -74,6 +77,30 @@ describe('node names in the user language', () => {
     expect(nameIn('zh-cn', local)).toBe('本机');
     expect(nameIn('en', local)).toBe('Local');
     expect(nameIn('zh-tw', { ...local, country: 'US', isp: 8 })).toBe('本機');
+  });
+
+  it('never repeats "Local" or names a country for the Local node: where a place is asked, it is the server\'s machine', () => {
+    const places = LANGUAGES.map((language) => {
+      const { t, exists } = translators[language];
+      const name = nodeDisplayName(local, t, exists);
+      return [name, nodePlace(local, t, exists), nodeLocationName(local, t, exists), nodeDetailLine(local, name, t, exists)];
+    });
+    expect(places).toEqual([
+      ['本機', '伺服器所在的主機', '伺服器所在的主機', ''],
+      ['本机', '服务器所在的主机', '服务器所在的主机', ''],
+      ['Local', "On the server's machine", "On the server's machine", ''],
+    ]);
+  });
+
+  it("puts under a node's name only what the name does not say already", () => {
+    const { t, exists } = translators['zh-tw'];
+    const line = (node: PlacedNode) => nodeDetailLine(node, nodeDisplayName(node, t, exists), t, exists);
+    expect(line(beijingTelecom)).toBe('');
+    expect(line(urumqiMobile)).toBe('新疆');
+    expect(line(sydney)).toBe('國際');
+    expect(line({ name: 'Office', city: 'Tainan', province: null, country: 'TW', isp: 0 })).toBe('Tainan');
+    expect(nodePlace(urumqiMobile, t, exists)).toBe('新疆');
+    expect(nodePlace(sydney, t, exists)).toBe('澳洲');
   });
 
   it('names cities and provinces by the same tables, keeping text without a translation', () => {

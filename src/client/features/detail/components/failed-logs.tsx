@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LIMITS, type FailedLog, type FailedLogsAnswer } from '../../../../shared/index.js';
-import { failureSourceTextKeyOf, failureTextKeyOf } from '../failure-text.js';
+import { ReasonLine } from '../../../components/reason-text.js';
+import { failureReason, failureSourceText, type StoredFailure } from '../../../lib/failure-text.js';
 import { useFormats } from '../formats.js';
 import { Section, SectionEmpty, SectionError, SectionLoading } from './states.js';
 import { LabelledSelect } from '../../../components/labelled-select.js';
@@ -10,22 +11,17 @@ export const FAILED_LOG_COUNTS = [1, 5, 10, 20, 30, 40, LIMITS.failedLogCountMax
 
 const CELL = 'px-3 py-2 text-left align-top';
 
-/** The failure in words with its code beside it, so a reader can search for the code. */
-export function FailureText({ code }: { code: string | null }) {
+/** The failure in words with its code beside it in small type, so a reader can search for the code. */
+export function FailureText({ failure }: { failure: StoredFailure }) {
   const { t } = useTranslation();
-  const key = failureTextKeyOf(code);
-  if (key === null || code === null) return <span className="text-slate-500">{t('detail:failure.none')}</span>;
-  return (
-    <span>
-      {t(key)} <code className="rounded bg-slate-100 px-1 text-[11px] text-slate-600">{code}</code>
-    </span>
-  );
+  if (failure.code === null) return <span className="text-slate-500">{failureReason(null, t).text}</span>;
+  return <ReasonLine reason={failureReason(failure, t)} />;
 }
 
 function LogRow({ log, nodeName, showStatusCode }: { log: FailedLog; nodeName: string; showStatusCode: boolean }) {
   const { t } = useTranslation();
   const format = useFormats();
-  const sourceKey = failureSourceTextKeyOf(log.failureSource);
+  const source = failureSourceText(log.failureSource, t);
   return (
     <tr data-result-id={log.resultId}>
       <td className={`${CELL} whitespace-nowrap`}>
@@ -34,10 +30,9 @@ function LogRow({ log, nodeName, showStatusCode }: { log: FailedLog; nodeName: s
       <th scope="row" className={`${CELL} min-w-28 font-medium text-slate-900`}>
         {nodeName}
       </th>
-      <td className={CELL}>{sourceKey === null ? t('detail:noValue') : t(sourceKey)}</td>
+      <td className={CELL}>{source ?? t('detail:noValue')}</td>
       <td className={CELL}>
-        <FailureText code={log.failureCode} />
-        {log.failureDetail && <span className="mt-0.5 block font-mono text-[11px] break-all text-slate-500">{log.failureDetail}</span>}
+        <FailureText failure={{ code: log.failureCode, detail: log.failureDetail }} />
       </td>
       {showStatusCode && <td className={`${CELL} tabular-nums`}>{log.statusCode === null ? t('detail:noValue') : String(log.statusCode)}</td>}
     </tr>

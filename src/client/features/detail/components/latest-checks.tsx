@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { DetailLatestAnswer, LatestCheck } from '../../../../shared/index.js';
-import { failureSourceTextKeyOf } from '../failure-text.js';
+import { failureSourceText } from '../../../lib/failure-text.js';
 import { useFormats } from '../formats.js';
 import type { NamedNode } from '../../../lib/node-names.js';
 import { FailureText } from './failed-logs.js';
@@ -21,15 +21,15 @@ function OutcomeBadge({ ok }: { ok: boolean }) {
 function Measurements({ check }: { check: LatestCheck }) {
   const { t } = useTranslation();
   const format = useFormats();
-  const sourceKey = failureSourceTextKeyOf(check.failure?.source ?? null);
+  const source = failureSourceText(check.failure?.source ?? null, t);
   return (
     <dl className="grid grid-cols-2 gap-3">
       <Fact label={t('detail:latest.latency')}>{format.ms(check.latencyMs)}</Fact>
       {check.statusCode !== null && <Fact label={t('detail:latest.statusCode')}>{String(check.statusCode)}</Fact>}
       {check.failure && (
         <Fact label={t('detail:latest.failure')}>
-          <FailureText code={check.failure.code} />
-          {sourceKey && <span className="block text-xs text-slate-500">{t('detail:latest.failedAt', { source: t(sourceKey) })}</span>}
+          <FailureText failure={check.failure} />
+          {source && <span className="block text-xs text-slate-500">{t('detail:latest.failedAt', { source })}</span>}
         </Fact>
       )}
       {check.icmp && (

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ISP_CODES, MAP_TYPES, type NodeBreakdown } from '../../../../shared/index.js';
+import { MAP_TYPES, type NodeBreakdown } from '../../../../shared/index.js';
 import { regionDisplayName } from '../../../charts/index.js';
 import type { BreakdownNamer } from '../breakdown-rows.js';
-import { nodeCityName, nodeDisplayName, provinceName, type NamedNode } from '../../../lib/node-names.js';
+import { nodeDetailLine, nodeDisplayName, provinceName, type NamedNode } from '../../../lib/node-names.js';
 
 export interface DetailNames extends BreakdownNamer {
   /** Any node with a name, city and ISP (a breakdown row, a latest check). */
@@ -19,11 +19,7 @@ export function useDetailNames(): DetailNames {
     const translator = { t, exists, locale };
     const province = (key: string) => regionDisplayName(key, MAP_TYPES.CHINA, translator, provinceName(key, t, exists));
     const isp = (code: number) => t(`codes.isp.${code}`, { defaultValue: String(code) });
-    const nodeDetail = (node: NodeBreakdown) => {
-      const place = [nodeCityName(node, t, exists), node.province === null ? null : provinceName(node.province, t, exists)];
-      const parts = [...new Set(place.filter((part): part is string => part !== null))];
-      return (node.isp === ISP_CODES.NONE ? parts : [...parts, isp(node.isp)]).join(' · ');
-    };
+    const nodeDetail = (node: NodeBreakdown) => nodeDetailLine(node, nodeDisplayName(node, t, exists), t, exists);
     return {
       anyNode: (node) => nodeDisplayName(node, t, exists),
       node: (node) => nodeDisplayName(node, t, exists),

@@ -3,35 +3,16 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { InboxItem } from '../../../../shared/index.js';
+import { useGatedControl } from '../../../components/button.js';
 import { BellIcon } from '../../../components/icons.js';
 import { usePopup } from '../../../lib/use-popup.js';
 import { inboxListQuery } from '../api.js';
 import { inboxTargetOf, withoutInboxTarget } from '../inbox-target.js';
 import { useInboxPushRefresh } from '../use-inbox-push-refresh.js';
+import { useMarkRead } from '../use-mark-read.js';
+import { InboxEntry, type EntryActions } from './inbox-entry.js';
 
 const MAX_BADGE = 99;
-
-function InboxEntry({ item, highlighted }: { item: InboxItem; highlighted: boolean }) {
-  const { t, i18n } = useTranslation();
-  const created = new Date(item.createdAt);
-  const bodyKey = item.title.endsWith('.title') ? `${item.title.slice(0, -'.title'.length)}.body` : null;
-  const tone = highlighted ? 'ring-2 ring-inset ring-brand-500' : '';
-  return (
-    <li
-      ref={highlighted ? (element) => element?.scrollIntoView({ block: 'nearest' }) : undefined}
-      aria-current={highlighted ? 'true' : undefined}
-      className={`border-b border-slate-100 px-4 py-3 last:border-0 ${item.read ? '' : 'bg-brand-50'} ${tone}`}
-    >
-      {highlighted && <p className="mb-1 text-xs font-medium text-brand-700">{t('push:inbox.highlighted')}</p>}
-      <p className="text-sm font-medium text-slate-900">{t(item.title, { ...item.titleParams, defaultValue: item.title })}</p>
-      {bodyKey !== null && i18n.exists(bodyKey) && <p className="mt-0.5 text-sm text-slate-600">{t(bodyKey, item.titleParams)}</p>}
-      <p className="mt-1 flex justify-between gap-2 text-xs text-slate-500">
-        <span>{t(`inbox.status.${item.status}`)}</span>
-        {!Number.isNaN(created.getTime()) && <time dateTime={item.createdAt}>{created.toLocaleString(i18n.language)}</time>}
-      </p>
-    </li>
-  );
-}
 
 /** Opens the panel once per `?inbox=<sno>`, and takes the parameter away when the panel closes. */
 function useInboxTarget(open: boolean, show: () => void) {
@@ -51,7 +32,7 @@ function useInboxTarget(open: boolean, show: () => void) {
   return target;
 }
 
-function InboxList({ items, target }: { items: InboxItem[]; target: string | null }) {
+function InboxList({ items, target, actions }: { items: InboxItem[]; target: string | null; actions: EntryActions }) {
   const { t } = useTranslation();
   const missing = target !== null && !items.some((item) => item.sno === target);
   return (
@@ -62,10 +43,29 @@ function InboxList({ items, target }: { items: InboxItem[]; target: string | nul
       ) : (
         <ul aria-label={t('inbox.title')} className="max-h-96 overflow-y-auto">
           {items.map((item) => (
-            <InboxEntry key={item.sno} item={item} highlighted={item.sno === target} />
+            <InboxEntry key={item.sno} item={item} highlighted={item.sno === target} actions={actions} />
           ))}
         </ul>
       )}
+    </>
+  );
+}
+
+/** "Mark all read": a change, so disabled with the reason while there is no connection. */
+function MarkAllRead({ onMark }: { onMark: () => void }) {
+  const { t } = useTranslation();
+  const gate = useGatedControl();
+  return (
+    <>
+      <button
+        type="button"
+        {...gate.control}
+        onClick={onMark}
+        className="focus-ring rounded px-1.5 py-0.5 text-xs font-medium text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-slate-400"
+      >
+        {t('inbox.markAllRead')}
+      </button>
+      {gate.reason}
     </>
   );
 }
@@ -74,15 +74,18 @@ function InboxList({ items, target }: { items: InboxItem[]; target: string | nul
  * The bell of the top bar: unread count and the newest messages, refreshed when a push arrives;
  * `?inbox=<sno>` opens it on that message. `footer` is what the app puts below the list (the
  * "notify me on this device" control). A disclosure: Escape, a press outside or focus leaving
- * closes it.
+ * closes it. Following an item marks it read and closes the panel; `readOnly` (an administrator
+ * viewing a customer) reads without marking.
  */
-export function InboxBell({ footer }: { footer?: ReactNode }) {
+export function InboxBell({ footer, readOnly = false }: { footer?: ReactNode; readOnly?: boolean }) {
   const { t } = useTranslation();
   useInboxPushRefresh();
-  const { open, toggle, show, rootRef, buttonRef, panelRef, panelId } = usePopup();
+  const { open, toggle, show, close, rootRef, buttonRef, panelRef, panelId } = usePopup();
   const { data, isSuccess } = useQuery(inboxListQuery());
   const target = useInboxTarget(open, show);
+  const markRead = useMarkRead();
   const unread = data?.unread ?? 0;
+  const actions: EntryActions = { readOnly, markRead: (sno) => markRead.mutate({ snos: [sno] }), onOpen: () => close() };
   return (
     <div ref={rootRef} className="relative">
       <button
@@ -107,8 +110,11 @@ export function InboxBell({ footer }: { footer?: ReactNode }) {
           id={panelId}
           className="absolute top-full right-0 z-40 mt-1.5 w-[min(22rem,calc(100vw-1rem))] rounded-lg border border-slate-200 bg-white shadow-lg"
         >
-          <h2 className="border-b border-slate-200 px-4 py-2 text-sm font-semibold text-slate-900">{t('inbox.title')}</h2>
-          <InboxList items={data?.list ?? []} target={isSuccess ? target : null} />
+          <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
+            <h2 className="text-sm font-semibold text-slate-900">{t('inbox.title')}</h2>
+            {!readOnly && unread > 0 && <MarkAllRead onMark={() => markRead.mutate('all')} />}
+          </div>
+          <InboxList items={data?.list ?? []} target={isSuccess ? target : null} actions={actions} />
           {footer}
         </div>
       )}

@@ -3,7 +3,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CERTCHECK_WAIT_MS, type CertCheckAnswer } from '../../../../shared/index.js';
 import { Button, NetworkButton } from '../../../components/button.js';
+import { ReasonLine } from '../../../components/reason-text.js';
 import { errorText } from '../../../lib/error-text.js';
+import { failureReason, failureSourceText, tlsVerdict } from '../../../lib/failure-text.js';
 import { localDateTime } from '../export-table.js';
 import { certcheckProblemOf, daysLeftLabelOf, sslBadgeOf } from '../ssl-status.js';
 import { SslStatusBadge } from './ssl-cells.js';
@@ -76,23 +78,27 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function FailureLine({ answer }: { answer: CertCheckAnswer }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   if (answer.ok || answer.failure === null) return null;
-  const key = `monitor:certcheck.failure.${answer.failure.code}`;
+  const reason = failureReason(answer.failure, t);
   return (
     <p role="alert" className="mb-3 rounded-md bg-red-50 p-3 text-sm text-red-900">
-      {t('monitor:certcheck.failed', { reason: i18n.exists(key) ? t(key) : answer.failure.code, source: t(`monitor:certcheck.source.${answer.failure.source}`) })}
+      {t('monitor:certcheck.failed', { reason: reason.text, source: failureSourceText(answer.failure.source, t) })}
+      {reason.code !== null && <code className="ml-1 rounded bg-red-100 px-1 text-[11px] break-all">{reason.code}</code>}
     </p>
   );
 }
 
-/** Whether the chain verified for the name; when not, the verifier's reason (a technical code, e.g. DEPTH_ZERO_SELF_SIGNED_CERT) beside the word. */
+/** Whether the chain verified for the name; when not, why in words (the verifier's code, e.g. DEPTH_ZERO_SELF_SIGNED_CERT, in small type). */
 function TrustText({ answer }: { answer: CertCheckAnswer }) {
   const { t } = useTranslation();
-  if (answer.authorized === null) return <>{t('monitor:list.noValue')}</>;
-  if (answer.authorized) return <>{t('monitor:certcheck.trustedYes')}</>;
-  const reason = answer.authorizationError;
-  return <span className="text-red-800">{reason ? `${t('monitor:certcheck.trustedNo')} · ${reason}` : t('monitor:certcheck.trustedNo')}</span>;
+  const verdict = tlsVerdict(answer.authorized, answer.authorizationError, t);
+  if (verdict === null) return <>{t('monitor:list.noValue')}</>;
+  return (
+    <span className={answer.authorized ? undefined : 'text-red-800'}>
+      <ReasonLine reason={verdict} />
+    </span>
+  );
 }
 
 function Answer({ answer }: { answer: CertCheckAnswer }) {

@@ -47,7 +47,7 @@ function NodeResultRow({ result, name }: { result: NodeDeployResult; name: strin
 }
 
 /** What the dialog needs of a task: any list's row (the SSL list's too). */
-type DeployTask = Pick<DomainListRow, 'id' | 'name'>;
+export type DeployTask = Pick<DomainListRow, 'id' | 'name'>;
 
 interface DeployDialogProps {
   task: DeployTask | null;

@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { useClampedPage } from '../../../lib/use-clamped-page.js';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ENABLE_STATUS, type DomainListRow } from '../../../../shared/index.js';
+import { ENABLE_STATUS } from '../../../../shared/index.js';
 import { Button, NetworkLink } from '../../../components/button.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { taskListQuery } from '../api.js';
 import { useListView } from '../hooks/use-list-view.js';
 import { useRowTexts } from '../hooks/use-row-texts.js';
 import { useSelection } from '../hooks/use-selection.js';
+import { useDeployLink } from '../hooks/use-deploy-link.js';
 import { useTaskActions } from '../hooks/use-task-actions.js';
 import { exportTaskList } from '../export-list.js';
 import {
@@ -26,7 +27,7 @@ import {
 } from '../list-view.js';
 import { createPathOf, detailPathOf, type ListableType } from '../monitor-types.js';
 import { DeleteDialog } from './delete-dialog.js';
-import { DeployDialog } from './deploy-dialog.js';
+import { DeployDialog, type DeployTask } from './deploy-dialog.js';
 import { ExportButton } from './export-button.js';
 import { ListFilters } from './list-filters.js';
 import { TaskListEmpty, TaskListError, TaskListSkeleton } from './list-states.js';
@@ -55,11 +56,12 @@ export interface MonitorTaskListProps {
   readOnly: boolean;
 }
 
-function useRowActions(type: ListableType, readOnly: boolean) {
+function useRowActions(type: ListableType, readOnly: boolean, list: Parameters<typeof useDeployLink>[0]) {
   const actions = useTaskActions(type);
   const navigate = useNavigate();
   const texts = useRowTexts();
-  const [deployTask, setDeployTask] = useState<DomainListRow | null>(null);
+  const [deployTask, setDeployTask] = useState<DeployTask | null>(null);
+  const forgetDeployLink = useDeployLink(list, setDeployTask);
   const rowActions: RowActions = {
     readOnly,
     onToggleStatus: (row) =>
@@ -69,7 +71,11 @@ function useRowActions(type: ListableType, readOnly: boolean) {
     onOpen: (row) => void navigate(detailPathOf(row.type, row.id)),
     texts,
   };
-  return { actions, rowActions, deployTask, closeDeploy: () => setDeployTask(null) };
+  const closeDeploy = () => {
+    setDeployTask(null);
+    forgetDeployLink();
+  };
+  return { actions, rowActions, deployTask, closeDeploy };
 }
 
 interface ListHeaderProps {
@@ -104,10 +110,11 @@ function ListHeader({ type, view, setView, total, createPath }: ListHeaderProps)
 /** The task list of one type (types 1-6): search, filters, sorting, range, refresh, paging, export and bulk delete. */
 export function MonitorTaskList({ type, readOnly }: MonitorTaskListProps) {
   const [view, setView] = useListView();
-  const { data, isPending, isError, isPlaceholderData, refetch, fetchStatus } = useQuery(taskListQuery(type, view));
+  const list = useQuery(taskListQuery(type, view));
+  const { data, isPending, isError, isPlaceholderData, refetch, fetchStatus } = list;
   useClampedPage(view, isPlaceholderData ? undefined : data?.total, setView, withPage);
   const selection = useSelection();
-  const { actions, rowActions, deployTask, closeDeploy } = useRowActions(type, readOnly);
+  const { actions, rowActions, deployTask, closeDeploy } = useRowActions(type, readOnly, list);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const selected = [...selection.selected.values()];
   const confirmDelete = () =>

@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { useClampedPage } from '../../../lib/use-clamped-page.js';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { ENABLE_STATUS, MONITOR_TYPES, type SslSearchAnswer, type SslTaskRow } from '../../../../shared/index.js';
+import { ENABLE_STATUS, MONITOR_TYPES, type SslSearchAnswer } from '../../../../shared/index.js';
 import { Button, NetworkLink } from '../../../components/button.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { sslListQuery } from '../api.js';
+import { useDeployLink } from '../hooks/use-deploy-link.js';
 import { useSelection, type Selection } from '../hooks/use-selection.js';
 import { useSslActions } from '../hooks/use-ssl-actions.js';
 import { useSslView } from '../hooks/use-ssl-view.js';
@@ -27,7 +28,7 @@ import {
 } from '../ssl-view.js';
 import { CertcheckDialog, type CertcheckTarget } from './certcheck-dialog.js';
 import { DeleteDialog } from './delete-dialog.js';
-import { DeployDialog } from './deploy-dialog.js';
+import { DeployDialog, type DeployTask } from './deploy-dialog.js';
 import { ExportButton } from './export-button.js';
 import { TaskListEmpty, TaskListError } from './list-states.js';
 import { TaskListWaiting } from './monitor-list-page.js';
@@ -40,9 +41,10 @@ import { SslFilters } from './ssl-filters.js';
 import { SslTable } from './ssl-table.js';
 
 /** The row actions: enable/disable, deploy result, and "check now" with its dialog. */
-function useSslRowActions(readOnly: boolean) {
+function useSslRowActions(readOnly: boolean, list: Parameters<typeof useDeployLink>[0]) {
   const actions = useSslActions();
-  const [deployTask, setDeployTask] = useState<SslTaskRow | null>(null);
+  const [deployTask, setDeployTask] = useState<DeployTask | null>(null);
+  const forgetDeployLink = useDeployLink(list, setDeployTask);
   const [checkTarget, setCheckTarget] = useState<CertcheckTarget | null>(null);
   const check = (target: CertcheckTarget) => {
     setCheckTarget(target);
@@ -60,7 +62,11 @@ function useSslRowActions(readOnly: boolean) {
     setCheckTarget(null);
     actions.certcheck.reset();
   };
-  return { actions, rowActions, deployTask, closeDeploy: () => setDeployTask(null), checkTarget, check, closeCheck };
+  const closeDeploy = () => {
+    setDeployTask(null);
+    forgetDeployLink();
+  };
+  return { actions, rowActions, deployTask, closeDeploy, checkTarget, check, closeCheck };
 }
 
 interface SslHeaderProps {
@@ -130,10 +136,11 @@ function SslResults({ answer, view, setView, stale, selection, actions }: SslRes
 /** /monitor/7: the SSL tasks with expiry, days left, last check and SSL status; filters, sorting, paging, bulk delete and "check now". */
 export function SslTaskList({ readOnly }: { readOnly: boolean }) {
   const [view, setView] = useSslView();
-  const { data, isPending, isError, isPlaceholderData, refetch, fetchStatus } = useQuery(sslListQuery(view));
+  const list = useQuery(sslListQuery(view));
+  const { data, isPending, isError, isPlaceholderData, refetch, fetchStatus } = list;
   useClampedPage(view, isPlaceholderData ? undefined : data?.total, setView, withSslPage);
   const selection = useSelection();
-  const row = useSslRowActions(readOnly);
+  const row = useSslRowActions(readOnly, list);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const selected = [...selection.selected.values()];
   const confirmDelete = () =>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { NodeSummary, ToolCapabilities } from '../../../../shared/index.js';
-import { nodeCityName, nodeProvinceName } from '../../../lib/node-names.js';
+import { nodeLocationName, nodeProvinceName } from '../../../lib/node-names.js';
 import { absoluteTimeText, relativeTimeText } from '../relative-time.js';
 
 const TOOLS: readonly (keyof ToolCapabilities)[] = ['ping', 'fping', 'traceroute', 'mtr'];
@@ -58,7 +58,7 @@ export function NodeLocation({ node }: { node: NodeSummary }) {
   const detail = [province, node.region ? t(`codes.region.${node.region}`) : null].filter(Boolean).join(' · ');
   return (
     <span className="flex flex-col">
-      <span>{nodeCityName(node, t, exists)}</span>
+      <span>{nodeLocationName(node, t, exists)}</span>
       {detail && <span className="text-xs text-slate-500">{detail}</span>}
     </span>
   );

@@ -1,0 +1,42 @@
+import { MONITOR_TYPES, MONITOR_TYPE_CODES, type InboxItem } from '../../../shared/index.js';
+import { DEPLOY_RESULT_PARAM } from '../../lib/url-params.js';
+
+/** The task lists' search parameter (their keyword). */
+const KEYWORD_PARAM = 'q';
+
+type LinkedItem = Pick<InboxItem, 'type' | 'titleParams' | 'data'>;
+
+function monitorTypeOf(value: unknown): number | null {
+  return typeof value === 'number' && (MONITOR_TYPE_CODES as readonly number[]).includes(value) ? value : null;
+}
+
+function taskIdOf(value: unknown): number | null {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null;
+}
+
+/** A task's detail screen; a traceroute task's is its route history (as the monitor lists link it). */
+function taskDetailPath(type: number, id: number): string {
+  return type === MONITOR_TYPES.TRACEROUTE ? `/monitor/${type}/tracedetail/${id}` : `/monitor/${type}/detail/${id}`;
+}
+
+/** The task's list narrowed to its name, with its deploy result open (where error nodes are rebuilt). */
+function deployResultPath(type: number, id: number, name: unknown): string {
+  const params = new URLSearchParams();
+  if (typeof name === 'string' && name !== '') params.set(KEYWORD_PARAM, name);
+  params.set(DEPLOY_RESULT_PARAM, String(id));
+  return `/monitor/${type}?${params.toString()}`;
+}
+
+/**
+ * Where an inbox item leads: a deployment of one task to its deploy result when nodes failed
+ * (rebuild is there), else to the task's detail; a summary of many rounds to the task lists.
+ * Null for an item about nothing the console can show.
+ */
+export function inboxItemPath(item: LinkedItem): string | null {
+  if (item.type !== 'deploy') return null;
+  const type = monitorTypeOf(item.titleParams.taskType);
+  const id = taskIdOf(item.titleParams.taskId);
+  if (type === null || id === null) return '/monitor';
+  const failed = (item.data.fail ?? 0) > 0;
+  return failed ? deployResultPath(type, id, item.titleParams.name) : taskDetailPath(type, id);
+}
