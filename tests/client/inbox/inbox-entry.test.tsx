@@ -49,7 +49,9 @@ describe('an inbox message', () => {
   });
 
   it('offline: still opens its task, but "Mark read" is disabled with the reason', () => {
+    // Offline as the console knows it: the device said so and a call found no server.
     reportConnection('deviceOffline');
+    reportConnection('serverUnreachable');
     const html = render(<InboxEntry item={ITEM} highlighted={false} actions={ACTIONS} />);
     expect(html).toContain('href="/monitor/3/detail/4"');
     expect(markButton(html)).toMatch(/\sdisabled=""/);
