@@ -3,7 +3,8 @@ import type { Config } from './config.js';
 import type { ResolvedConfig, ServerContext } from './context.js';
 import type { Db } from './db/connection.js';
 import { clientDirIfBuilt, registerClientFiles } from './http/client-files.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/error-handler.js';
+import { PATH_PARAM_MAX_LENGTH } from './http/error-mapper.js';
 import { loggerOptions } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { accountRoutes } from './modules/account/routes.js';
@@ -65,6 +66,9 @@ export async function buildApp(config: ResolvedConfig, options: BuildOptions): P
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: trustProxyOption(config.trustProxy),
+    routerOptions: { maxParamLength: PATH_PARAM_MAX_LENGTH },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   ctx.log = app.log;
   app.decorate('vigil', ctx);

@@ -30,12 +30,21 @@ export interface SuccessEnvelope<T> {
   data: T;
 }
 
+/** A 1001 answer lists at most this many field errors; `moreErrors` counts the rest. */
+export const FIELD_ERRORS_MAX = 20;
+
+export interface FieldErrorsData {
+  errors: FieldError[];
+  /** Field errors left out beyond FIELD_ERRORS_MAX (absent when none were). */
+  moreErrors?: number;
+}
+
 export interface ErrorEnvelope {
   status: false;
   code: ErrorCode;
   name: string;
   message: string;
-  data: { errors: FieldError[] } | null;
+  data: FieldErrorsData | null;
 }
 
 export function successEnvelope<T>(data: T): SuccessEnvelope<T> {

@@ -66,6 +66,15 @@ const DOMAIN_ERRORS = {
   2131: { name: 'DOMAIN_DEPLOYING', http: 409 },
 } as const;
 
+/**
+ * Codes of our own, where §8 has none that fits; numbered in a block §8 leaves free, next to the
+ * series they belong to (docs/architecture.md, decisions).
+ */
+const OWN_DOMAIN_ERRORS = {
+  /** A loopback, private or link-local target on nodes whose operator did not allow such targets. */
+  2140: { name: 'PRIVATE_TARGET_NOT_ALLOWED', http: 400 },
+} as const;
+
 const NODE_ERRORS = {
   2301: { name: 'POOL_NAME_EXISTS', http: 409 },
   2302: { name: 'POOL_NOT_FOUND', http: 404 },
@@ -125,6 +134,7 @@ export const ERROR_CATALOGUE = {
   ...ACCOUNT_ERRORS,
   ...CUSTOMER_ERRORS,
   ...DOMAIN_ERRORS,
+  ...OWN_DOMAIN_ERRORS,
   ...NODE_ERRORS,
   ...DEPLOY_ERRORS,
   ...ALERT_ERRORS,

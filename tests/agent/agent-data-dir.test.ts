@@ -24,7 +24,7 @@ afterEach(async () => {
 
 /** A result of the Local node's task, as an agent would have spooled it half a minute ago. */
 function spooledResult(task: Task): ResultItem {
-  const startedAt = new Date(Date.now() - 30_000).toISOString();
+  const startedAt = new Date(harness.server.clock.now() - 30_000).toISOString();
   const details = { ip: '127.0.0.1', port: target.port, connectMs: 0.25 };
   return {
     taskId: task.id,

@@ -11,6 +11,8 @@ import { httpTaskInput } from './tasks-helpers.js';
 export interface TestAgent {
   nodeId: number;
   key: string;
+  /** The test server's clock, which the agent's self-checks are stamped with. */
+  now: () => number;
   /** POSTs an agent call with this node's key; answers the parsed envelope and the HTTP status. */
   call: (path: string, body: unknown) => Promise<{ statusCode: number; json: AgentEnvelope; response: LightMyRequestResponse }>;
 }
@@ -36,12 +38,12 @@ export async function startAgent(server: TestServer, slug: string): Promise<Test
   };
   const capabilities = { ping: true, fping: true, traceroute: true, mtr: true };
   await call('/agent/register', { version: '1.0.0', capabilities, hostname: `probe-${slug}` });
-  await heartbeat({ nodeId, key, call }, true);
-  return { nodeId, key, call };
+  await heartbeat({ nodeId, key, now: server.clock.now, call }, true);
+  return { nodeId, key, now: server.clock.now, call };
 }
 
 export async function heartbeat(agent: TestAgent, ok: boolean): Promise<number> {
-  const selfCheck = { ok, checkedAt: new Date().toISOString(), loopbackRttMs: ok ? 0.05 : null, dnsOk: ok, toolErrors: [] };
+  const selfCheck = { ok, checkedAt: new Date(agent.now()).toISOString(), loopbackRttMs: ok ? 0.05 : null, dnsOk: ok, toolErrors: [] };
   const answer = await agent.call('/agent/heartbeat', { selfCheck });
   return answer.json.data.assignmentsVersion as number;
 }

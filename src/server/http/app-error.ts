@@ -1,10 +1,10 @@
-import type { FieldError } from '../../shared/envelope.js';
+import type { FieldError, FieldErrorsData } from '../../shared/envelope.js';
 import type { ErrorCode, InputErrorCode } from '../../shared/errors.js';
 
 export interface AppErrorOptions {
   /** Safe for the caller to read; never an internal detail. */
   message?: string;
-  data?: { errors: FieldError[] } | null;
+  data?: FieldErrorsData | null;
   /** HTTP status when it differs from the catalogue's (an oversized body travels as 413). */
   httpStatus?: number;
 }
@@ -13,7 +13,7 @@ export interface AppErrorOptions {
 export class AppError extends Error {
   override name = 'AppError';
   readonly code: ErrorCode;
-  readonly data: { errors: FieldError[] } | null;
+  readonly data: FieldErrorsData | null;
   readonly httpStatus: number | undefined;
   readonly publicMessage: string;
 

@@ -1,4 +1,4 @@
-import type { ErrorEnvelope, FieldError } from '../../shared/envelope.js';
+import { FIELD_ERRORS_MAX, type ErrorEnvelope, type FieldError, type FieldErrorsData } from '../../shared/envelope.js';
 import { errorName, httpStatusOf, type ErrorCode } from '../../shared/errors.js';
 import { AppError, fieldError } from './app-error.js';
 
@@ -9,8 +9,16 @@ export interface MappedError {
   unexpected: boolean;
 }
 
+/** At most FIELD_ERRORS_MAX field errors: a body with thousands of bad keys must not make a huge answer. */
+function capped(data: ErrorEnvelope['data']): ErrorEnvelope['data'] {
+  if (data === null || data.errors.length <= FIELD_ERRORS_MAX) return data;
+  const kept: FieldErrorsData = { ...data, errors: data.errors.slice(0, FIELD_ERRORS_MAX) };
+  kept.moreErrors = (data.moreErrors ?? 0) + data.errors.length - FIELD_ERRORS_MAX;
+  return kept;
+}
+
 function envelope(code: ErrorCode, message = '', data: ErrorEnvelope['data'] = null): ErrorEnvelope {
-  return { status: false, code, name: errorName(code), message, data };
+  return { status: false, code, name: errorName(code), message, data: capped(data) };
 }
 
 function mapped(code: ErrorCode, options: { message?: string; data?: ErrorEnvelope['data']; http?: number } = {}): MappedError {
@@ -29,9 +37,16 @@ interface ErrorLike {
   statusCode?: unknown;
 }
 
-/** Fastify's own request errors (body parsing, content type, size) become 1001 with an inner code. */
+/** Longest path parameter (`/domain_group/addr/{id}`) the router takes; longer ones answer 414. */
+export const PATH_PARAM_MAX_LENGTH = 100;
+
+/** Fastify's own request errors (URL, body parsing, content type, size) become 1001 with an inner code. */
 function fastifyRequestError(error: ErrorLike): MappedError | undefined {
   switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return bad([fieldError('', 10010004)]);
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return bad([fieldError('', 10010005, { max: PATH_PARAM_MAX_LENGTH })], 414);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return bad([fieldError('', 10010005)], 413);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { isApiPath } from './error-handler.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isApiPath } from './api-path.js';
 
 export const CONSOLE_CSP = [
   "default-src 'self'",
@@ -23,11 +23,13 @@ function isHtml(contentType: unknown): boolean {
  * Every answer: nosniff and same-origin referrers. API answers are never stored (they carry account
  * data); the console's HTML (index.html, and the same shell for client routes) gets the CSP.
  */
+export function setSecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('referrer-policy', 'same-origin');
+  if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
+  else if (isHtml(reply.getHeader('content-type'))) reply.header('content-security-policy', CONSOLE_CSP);
+}
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    if (isApiPath(request.url)) reply.header('cache-control', 'no-store');
-    else if (isHtml(reply.getHeader('content-type'))) reply.header('content-security-policy', CONSOLE_CSP);
-  });
+  app.addHook('onSend', async (request, reply) => setSecurityHeaders(request, reply));
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEPLOY_STATUS, ENABLE_STATUS, MONITOR_TYPE_CODES, SERVICE_STATUS, type MonitorType } from '../codes.js';
 import { LIMITS, TIME_FILTER_HOURS } from '../constants.js';
+import { epochMsRule } from '../validation/rules.js';
 import { Paging, Timestamp } from './common.js';
 
 /**
@@ -18,8 +19,6 @@ const serviceStatus = z.literal(Object.values(SERVICE_STATUS));
 export const LIST_SORT_FIELDS = ['name', 'createdAt', 'availability', 'responseTime'] as const;
 export type ListSortField = (typeof LIST_SORT_FIELDS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
-
-const epochMs = z.number().int().min(0);
 
 /**
  * POST /domain/list. `type` is required; the filters narrow; sorting puts tasks without data last
@@ -42,8 +41,8 @@ export const DomainListBody = Paging.extend({
   sortBy: z.enum(LIST_SORT_FIELDS).default('createdAt'),
   sortOrder: z.enum(SORT_ORDERS).default('desc'),
   hours: z.literal(TIME_FILTER_HOURS).optional(),
-  from: epochMs.optional(),
-  to: epochMs.optional(),
+  from: epochMsRule.optional(),
+  to: epochMsRule.optional(),
 }).superRefine((body, ctx) => {
   const ranged = body.from !== undefined || body.to !== undefined;
   if (ranged && body.hours !== undefined) ctx.addIssue({ code: 'custom', path: ['hours'], message: '10010001' });

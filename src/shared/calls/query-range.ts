@@ -1,27 +1,27 @@
 import { z } from 'zod';
 import { TIME_FILTER_HOURS } from '../constants.js';
+import { epochMsRule } from '../validation/rules.js';
 
 /**
  * The time range a read covers, as the console's time filters choose it: the last `hours`
  * (1, 2, 3, 6, 12 or 168) up to now, or `from`-`to` in epoch ms for the "last n
  * months/weeks/days/hours" ranges (at most 31 days). Exactly one of the two forms: both is
  * `hours` 10010001, neither is `hours` 10010002, half a pair is the missing end 10010002, a span
- * over 31 days is `to` 10010003. `to` not after `from` is 2121, answered by the server.
+ * over 31 days is `to` 10010003, an end outside `epochMsRule` (1970 to year 9999) is that end
+ * 10010003. `to` not after `from` is 2121, answered by the server.
  */
 
 export const QUERY_RANGE_MAX_DAYS = 31;
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
 
-const epochMs = z.number().int().min(0);
-
 export const QueryRange = z
   .strictObject({
     hours: z.literal(TIME_FILTER_HOURS).optional(),
     /** Epoch ms, inclusive. */
-    from: epochMs.optional(),
+    from: epochMsRule.optional(),
     /** Epoch ms, exclusive. */
-    to: epochMs.optional(),
+    to: epochMsRule.optional(),
   })
   .superRefine((range, ctx) => {
     const hasFrom = range.from !== undefined;

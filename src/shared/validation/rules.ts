@@ -120,3 +120,15 @@ export const failedLogCountRule = numberInput()
 export function atLeastOne<T extends z.ZodType>(item: T) {
   return z.array(item).min(1, { message: code(10010002) });
 }
+
+/**
+ * The last millisecond of year 9999: beyond it an ISO-8601 time needs six-digit years, and past
+ * 8.64e15 ms a JavaScript Date is invalid, so larger times are refused with the field (10010003).
+ */
+export const EPOCH_MS_MAX = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** A point in time in epoch milliseconds, from 1970 to the end of year 9999. */
+export const epochMsRule = numberInput()
+  .int({ message: code(10010001) })
+  .min(0, { message: code(10010003) })
+  .max(EPOCH_MS_MAX, { message: code(10010003) });

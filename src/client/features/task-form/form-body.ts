@@ -120,6 +120,7 @@ export function formErrorsOf(errors: readonly FieldError[], values: TaskFormValu
 export const FIELD_OF_CODE: Readonly<Partial<Record<number, TaskFormField>>> = {
   2130: 'port',
   2125: 'domain',
+  2140: 'domain',
 };
 
 /** Checks the values as the type's create call would; a TCP task without a port is refused as the server does (2130). */

@@ -26,6 +26,21 @@ const PROBLEM_OF_CODE: Readonly<Partial<Record<number, SaveProblem>>> = {
 };
 
 const BAD_PARAMETER = 1001;
+const PRIVATE_TARGET = 2140;
+
+/**
+ * 2140 goes under the field holding the private target (the domain, or the DNS server it names),
+ * with the nodes that may probe it when the server named any (the message).
+ */
+function privateTargetFields(failure: Extract<ApiFailure, { kind: 'envelope' }>, values: TaskFormValues): FormErrors {
+  const nodes: Record<string, string> = failure.message === '' ? {} : { context: 'nodes', nodes: failure.message };
+  const fields: FormErrors = {};
+  for (const [field, error] of Object.entries(formErrorsOf(failure.errors, values).fields)) {
+    fields[field as keyof FormErrors] = { code: PRIVATE_TARGET, params: { ...error.params, ...nodes } };
+  }
+  if (Object.keys(fields).length > 0) return fields;
+  return { [FIELD_OF_CODE[PRIVATE_TARGET] ?? 'domain']: { code: PRIVATE_TARGET, params: nodes } };
+}
 
 export function saveFailureOf(error: unknown, values: TaskFormValues): SaveFailure {
   if (!(error instanceof ApiError)) return { fields: {}, problem: { kind: 'other', failure: null } };
@@ -37,6 +52,7 @@ export function saveFailureOf(error: unknown, values: TaskFormValues): SaveFailu
     const placedAll = placed.unplaced.length === 0 && Object.keys(placed.fields).length > 0;
     return { fields: placed.fields, problem: placedAll ? null : { kind: 'other', failure } };
   }
+  if (code === PRIVATE_TARGET) return { fields: privateTargetFields(failure, values), problem: null };
   const field = FIELD_OF_CODE[code];
   if (field !== undefined) return { fields: { [field]: { code } }, problem: null };
   return { fields: {}, problem: PROBLEM_OF_CODE[code] ?? { kind: 'other', failure } };

@@ -11,20 +11,21 @@ import type { TaskInput } from '../tasks/task-input.js';
 import type { Task } from '../tasks/task-model.js';
 import { deploySummaries } from './deploy-summary.js';
 import { settleTaskPoints } from './points.js';
-import { assertNoDuplicate, assertOwnIpGroup } from './target-rules.js';
+import { assertNoDuplicate, assertOwnIpGroup, assertPrivateTargetAllowed } from './target-rules.js';
 import { domainInfoOf } from './task-view.js';
 
 /**
  * The console's task verbs for monitor types 1-5: the tasks service writes and deploys; inside
  * its transaction these add the rules across tasks (2125 duplicates, own matched-IP group), the
- * task's new group and tag names, and the contract points (2111), so a refused change leaves
- * nothing behind.
+ * task's new group and tag names, the nodes allowed to probe a private target (2140), and the
+ * contract points (2111), so a refused change leaves nothing behind.
  */
 
 async function consoleRules(trx: Db, change: TaskChange, now: number): Promise<number> {
   if (change.kind !== 'delete') {
     await assertNoDuplicate(trx, change.after);
     await assertOwnIpGroup(trx, change.after);
+    await assertPrivateTargetAllowed(trx, change.after);
     // A group or tag typed on the task joins the customer's lists, so the list filters offer it.
     await ensureLabels(trx, change.after.custId, change.after, now);
   }

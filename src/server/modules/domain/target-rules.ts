@@ -1,4 +1,6 @@
 import { MONITOR_TYPES } from '../../../shared/codes.js';
+import type { FieldError } from '../../../shared/envelope.js';
+import { isLocalOnlyHost } from '../../../shared/validation/target-address.js';
 import type { Db } from '../../db/connection.js';
 import { AppError, badParameter, fieldError } from '../../http/app-error.js';
 import { requestPathOf } from '../tasks/check-options.js';
@@ -63,4 +65,45 @@ export async function assertOwnIpGroup(db: Db, task: Pick<Task, 'custId' | 'matc
     .where('cust_id', '=', task.custId)
     .executeTakeFirst();
   if (!group) throw badParameter([fieldError('matchedIpGroupId', 10010003)]);
+}
+
+/** The host of a DNS server entry: `ip`, `ip:port`, `[ipv6]` or `[ipv6]:port`. */
+function dnsServerHost(entry: string): string {
+  const text = entry.trim();
+  if (text.startsWith('[')) return text.slice(1, text.indexOf(']'));
+  return text.split(':').length === 2 ? (text.split(':')[0] ?? '') : text;
+}
+
+/** The fields whose target stays on the node's network: where a check sends its packets. */
+function localOnlyTargets(task: Pick<Task, 'type' | 'domain' | 'dnsServers'>): FieldError[] {
+  // A DNS check sends its queries to the task's servers; the name it asks about is not probed.
+  if (task.type === MONITOR_TYPES.DNS) {
+    return task.dnsServers.flatMap((server, index) => (isLocalOnlyHost(dnsServerHost(server)) ? [fieldError(`dnsServers.${index}`, 10010003)] : []));
+  }
+  return isLocalOnlyHost(task.domain) ? [fieldError('domain', 10010003)] : [];
+}
+
+const NAMED_NODES_MAX = 10;
+
+/**
+ * 2140 when the task aims at a loopback, private or link-local address (an address literal or
+ * `localhost`) and any of its nodes may not probe such targets: that node would be charged for
+ * checks its agent refuses. The message names the nodes that may (their operator allowed private
+ * targets), empty when none does; `data.errors` says which field holds the target. Names that
+ * resolve to such addresses are judged by the agent when it checks, as before.
+ */
+export async function assertPrivateTargetAllowed(db: Db, task: Pick<Task, 'type' | 'domain' | 'dnsServers' | 'nodeIds'>): Promise<void> {
+  const targets = localOnlyTargets(task);
+  if (targets.length === 0 || task.nodeIds.length === 0) return;
+  const refusing = await db
+    .selectFrom('nodes')
+    .select('id')
+    .where('id', 'in', task.nodeIds)
+    .where('allow_private_targets', '=', 0)
+    .executeTakeFirst();
+  if (!refusing) return;
+  const allowed = await db.selectFrom('nodes').select('name').where('allow_private_targets', '!=', 0).orderBy('name').orderBy('id').limit(NAMED_NODES_MAX + 1).execute();
+  const names = allowed.slice(0, NAMED_NODES_MAX).map((node) => node.name);
+  const message = allowed.length > NAMED_NODES_MAX ? `${names.join(', ')}, …` : names.join(', ');
+  throw new AppError(2140, { message, data: { errors: targets } });
 }
