@@ -140,7 +140,7 @@ function* pieces(total = TOTAL, size = 64 * 1024): Generator<Buffer> {
 }
 
 describe('a body over the limit, sent over a real connection', () => {
-  const tooLarge = { status: false, code: 1001, name: 'BAD_PARAMETER', message: '', data: { errors: [{ field: '', code: 10010005 }] } };
+  const tooLarge = { status: false, code: 1001, name: 'BAD_PARAMETER', message: '', data: { errors: [{ field: '', code: 10010005, params: { max: BODY_LIMIT, kind: 'bytes' } }] } };
 
   it.each([
     ['with a content-length', false],

@@ -54,11 +54,12 @@ describe('bad input answers 1001', () => {
     expect(response.json().data.errors).toEqual([{ field: 'account', code: 10010005, params: { max: 64 } }]);
   });
 
-  it('for an oversized body, with 10010005 and HTTP 413', async () => {
+  it('for an oversized body, with 10010005, the limit in bytes and HTTP 413', async () => {
     const response = await login(JSON.stringify({ account: SEED.account, password: 'x'.repeat(4096) }));
+    const tooLarge = { field: '', code: 10010005, params: { max: 2048, kind: 'bytes' } };
     expect([response.statusCode, response.json()]).toEqual([
       413,
-      { status: false, code: 1001, name: 'BAD_PARAMETER', message: '', data: { errors: [{ field: '', code: 10010005 }] } },
+      { status: false, code: 1001, name: 'BAD_PARAMETER', message: '', data: { errors: [tooLarge] } },
     ]);
   });
 

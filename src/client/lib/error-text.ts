@@ -27,12 +27,15 @@ function fieldLabel(field: string, { t, exists }: Translator): string {
   return exists(key) ? t(key) : field;
 }
 
-/** The text of one field error, without the field name (shown under its field). */
+/** The text of one field error, without the field name (shown under its field); a `kind` picks the text's variant. */
 export function fieldErrorText(error: Pick<FieldError, 'code' | 'params'>, { t }: Pick<Translator, 't'>): string {
-  return t(`errors:${error.code}`, error.params ?? {});
+  const params = error.params ?? {};
+  return t(`errors:${error.code}`, { ...params, context: params.kind });
 }
 
 function firstFieldErrorText(error: FieldError, translator: Translator): string {
+  // No field: the error is about the request as a whole (its size, its headers).
+  if (error.field === '') return fieldErrorText(error, translator);
   return translator.t('common:errorText.field', {
     field: fieldLabel(error.field, translator),
     text: fieldErrorText(error, translator),

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import type { FieldError } from '../../shared/envelope.js';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isApiPath } from './api-path.js';
 import { AppError, fieldError } from './app-error.js';
@@ -27,13 +28,13 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   void sendMapped(request, reply, mapped);
 }
 
-const requestError = (http: number, code: 10010001 | 10010005): MappedError =>
-  mapError(new AppError(1001, { data: { errors: [fieldError('', code)] }, httpStatus: http }));
+const requestError = (http: number, error: FieldError): MappedError =>
+  mapError(new AppError(1001, { data: { errors: [error] }, httpStatus: http }));
 const CLIENT_ERRORS: Readonly<Record<string, MappedError>> = {
-  ERR_HTTP_REQUEST_TIMEOUT: requestError(408, 10010001),
-  HPE_HEADER_OVERFLOW: requestError(431, 10010005),
+  ERR_HTTP_REQUEST_TIMEOUT: requestError(408, fieldError('', 10010001)),
+  HPE_HEADER_OVERFLOW: requestError(431, fieldError('', 10010005, { kind: 'headers' })),
 };
-const MALFORMED = requestError(400, 10010001);
+const MALFORMED = requestError(400, fieldError('', 10010001));
 
 /**
  * Requests Node's HTTP parser cannot read (malformed, headers too large, too slow): no route and
@@ -56,7 +57,7 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
 /** The one error handler and the not-found handler: every failure leaves as an envelope. */
 export function registerErrorHandling(app: FastifyInstance, clientDir: string | undefined): void {
   app.setErrorHandler((error, request, reply) => {
-    const mapped = mapError(error);
+    const mapped = mapError(error, { bodyLimit: request.routeOptions.bodyLimit });
     if (mapped.unexpected) request.log.error({ err: error }, 'unexpected error');
     return sendMapped(request, reply, mapped);
   });

@@ -37,18 +37,28 @@ interface ErrorLike {
   statusCode?: unknown;
 }
 
+/** What the failed request was allowed: the route's body limit, when the route is known. */
+export interface RequestLimits {
+  bodyLimit?: number;
+}
+
+/** An oversized body: the request as a whole is too long, by the route's limit in bytes when known. */
+function tooLarge({ bodyLimit }: RequestLimits): MappedError {
+  return bad([fieldError('', 10010005, bodyLimit === undefined ? undefined : { max: bodyLimit, kind: 'bytes' })], 413);
+}
+
 /** Longest path parameter (`/domain_group/addr/{id}`) the router takes; longer ones answer 414. */
 export const PATH_PARAM_MAX_LENGTH = 100;
 
 /** Fastify's own request errors (URL, body parsing, content type, size) become 1001 with an inner code. */
-function fastifyRequestError(error: ErrorLike): MappedError | undefined {
+function fastifyRequestError(error: ErrorLike, limits: RequestLimits): MappedError | undefined {
   switch (error.code) {
     case 'FST_ERR_BAD_URL':
       return bad([fieldError('', 10010004)]);
     case 'FST_ERR_MAX_PARAM_LENGTH':
       return bad([fieldError('', 10010005, { max: PATH_PARAM_MAX_LENGTH })], 414);
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return bad([fieldError('', 10010005)], 413);
+      return tooLarge(limits);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return bad([fieldError('', 10010002)]);
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
@@ -61,15 +71,15 @@ function fastifyRequestError(error: ErrorLike): MappedError | undefined {
   }
 }
 
-function byStatus(status: number): MappedError | undefined {
+function byStatus(status: number, limits: RequestLimits): MappedError | undefined {
   if (status === 401 || status === 403 || status === 404) return mapped(status);
-  if (status === 413) return bad([fieldError('', 10010005)], 413);
+  if (status === 413) return tooLarge(limits);
   if (status >= 400 && status < 500) return bad([fieldError('', 10010001)]);
   return undefined;
 }
 
 /** The one mapper from anything thrown to the envelope; 5xx never carries internals. */
-export function mapError(error: unknown): MappedError {
+export function mapError(error: unknown, limits: RequestLimits = {}): MappedError {
   if (error instanceof AppError) {
     return mapped(error.code, {
       message: error.publicMessage,
@@ -78,7 +88,7 @@ export function mapError(error: unknown): MappedError {
     });
   }
   const like = (typeof error === 'object' && error !== null ? error : {}) as ErrorLike;
-  const known = fastifyRequestError(like) ?? (typeof like.statusCode === 'number' ? byStatus(like.statusCode) : undefined);
+  const known = fastifyRequestError(like, limits) ?? (typeof like.statusCode === 'number' ? byStatus(like.statusCode, limits) : undefined);
   if (known) return known;
   return { ...mapped(500), unexpected: true };
 }
