@@ -149,3 +149,18 @@ test('with the device online but the server out of reach, the same banner shows 
   await restoreServer(context);
   await expect(offlineBanner(page)).toHaveCount(0, { timeout: 40_000 });
 });
+
+test('with a server that takes the calls and never answers, the console opens on the kept rows without waiting for any call', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await openAndSignIn(page);
+  await page.goto('/monitor/3');
+  await expect(taskRow(page, plan.name)).toBeVisible();
+  await expectListStored(page);
+
+  await expectServiceWorkerInControl(page);
+  // Every call hangs (a half-open route, a stuck proxy): user info, inbox and list alike.
+  await context.route('**/api/**', () => undefined);
+  await page.reload();
+  await expect(taskRow(page, plan.name)).toBeVisible();
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+});
