@@ -189,3 +189,18 @@ test('a browser that says it is offline while the server answers: sign-in, fresh
   await expect(page.getByRole('link', { name: '建立任務' }).first()).toHaveAttribute('href', /\/monitor\/create\/3/);
   await expect(taskRow(page, plan.name).getByRole('switch')).toBeEnabled();
 });
+
+test('with a server that takes the calls and never answers, the console opens on the kept rows without waiting for any call', async ({ page, context }) => {
+  test.setTimeout(120_000);
+  await openAndSignIn(page);
+  await page.goto('/monitor/3');
+  await expect(taskRow(page, plan.name)).toBeVisible();
+  await expectListStored(page);
+
+  await expectServiceWorkerInControl(page);
+  // Every call hangs (a half-open route, a stuck proxy): user info, inbox and list alike.
+  await context.route('**/api/**', () => undefined);
+  await page.reload();
+  await expect(taskRow(page, plan.name)).toBeVisible();
+  await context.unrouteAll({ behavior: 'ignoreErrors' });
+});

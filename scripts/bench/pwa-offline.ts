@@ -25,6 +25,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
+import { RESTORED_MARK } from '../../src/client/lib/offline/persist-policy.js';
 import { buildConsoleIfStale, withConsoleServer } from './console-server.js';
 import { progress, type BenchOptions, type Figure } from './report.js';
 import { CHROMIUM_PATH } from './tasks-console-browser.js';
@@ -48,13 +49,16 @@ interface TimedEntry {
   name: string;
   responseEnd: number;
 }
+interface MarkEntry {
+  startTime: number;
+}
 interface PageGlobal {
   benchRowsPaintedAt?: number;
   document: { querySelector(selector: string): unknown };
   MutationObserver: new (callback: () => void) => { observe(target: unknown, options: { childList: boolean; subtree: boolean }): void; disconnect(): void };
   requestAnimationFrame(callback: () => void): number;
   navigator: { serviceWorker: { controller: unknown } };
-  performance: { now(): number; getEntriesByType(type: string): TimedEntry[] };
+  performance: { now(): number; getEntriesByType(type: string): TimedEntry[]; getEntriesByName(name: string): MarkEntry[] };
   console: { debug(message: string): void };
 }
 
@@ -131,7 +135,10 @@ export interface ColdStartPhases {
   shell: number;
   entryScript: number;
   texts: number;
+  /** The screen's code arrived (its evaluation comes later). */
   screen: number;
+  /** The kept answers were in the query client and the screen's code had run: the screens render from here. */
+  restored: number;
   rows: number;
 }
 
@@ -141,19 +148,21 @@ function endOf(entries: readonly TimedEntry[], pattern: RegExp): number {
 
 /** Read once the row is painted (reading earlier would put Playwright's own scripts into the load). */
 async function phasesOf(page: Page): Promise<ColdStartPhases> {
-  const timing = await page.evaluate(() => {
+  const timing = await page.evaluate((restoredMark) => {
     const page = globalThis as unknown as PageGlobal;
     return {
       navigation: page.performance.getEntriesByType('navigation').map((entry) => ({ name: entry.name, responseEnd: entry.responseEnd })),
       resources: page.performance.getEntriesByType('resource').map((entry) => ({ name: entry.name, responseEnd: entry.responseEnd })),
+      restored: page.performance.getEntriesByName(restoredMark)[0]?.startTime ?? Number.NaN,
       rows: page.benchRowsPaintedAt ?? Number.NaN,
     };
-  });
+  }, RESTORED_MARK);
   return {
     shell: timing.navigation[0]?.responseEnd ?? Number.NaN,
     entryScript: endOf(timing.resources, /\/assets\/index-[^/]*\.js$/),
     texts: endOf(timing.resources, /\/assets\/zh-tw-[^/]*\.js$/),
     screen: endOf(timing.resources, /\/assets\/monitor-[^/]*\.js$/),
+    restored: timing.restored,
     rows: timing.rows,
   };
 }
@@ -209,7 +218,7 @@ function percentile(values: readonly number[], share: number): number {
 }
 
 function phaseMedians(phases: readonly ColdStartPhases[]): string {
-  const keys: (keyof ColdStartPhases)[] = ['shell', 'entryScript', 'texts', 'screen', 'rows'];
+  const keys: (keyof ColdStartPhases)[] = ['shell', 'entryScript', 'texts', 'screen', 'restored', 'rows'];
   return keys.map((key) => `${key} ${percentile(phases.map((phase) => phase[key]), 0.5).toFixed(0)}`).join(', ');
 }
 
@@ -231,7 +240,7 @@ export async function pwaOfflineFigures(options: BenchOptions): Promise<Figure[]
     progress(`pwa.offline: medians, ms after the navigation's start, of when each part was in: ${phaseMedians(settled)}`);
     progress(`pwa.offline: navigating as soon as the browser is up: ${launchTimes.map((time) => time.toFixed(0)).join(', ')} ms`);
     return [
-      { name: 'pwa.offline_cold_start_list_paint_median', value: percentile(times, 0.5), unit: 'ms', target: '≤ 300', better: 'lower' },
+      { name: 'pwa.offline_cold_start_list_paint_median', value: percentile(times, 0.5), unit: 'ms', target: '≤ 250', better: 'lower' },
       { name: 'pwa.offline_cold_start_list_paint_p90', value: percentile(times, 0.9), unit: 'ms', target: null, better: 'lower' },
       { name: 'pwa.offline_cold_start_with_browser_start_median', value: percentile(launchTimes, 0.5), unit: 'ms', target: null, better: 'lower' },
     ];

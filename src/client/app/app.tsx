@@ -1,4 +1,4 @@
-import { IsRestoringProvider, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { watchConnection } from '../lib/offline/connection-watch.js';
@@ -13,7 +13,8 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(createAppRouter);
   usePerUserReset(queryClient);
-  // Queries wait while the last-known answers come back from the device's store.
+  // The screens wait while the last-known answers come back from the device's store (a blank page
+  // for a moment, instead of a "loading" page drawn and laid out only to be replaced).
   const restoring = useOfflinePersistence(queryClient, { alsoWaitFor: () => preloadScreenFor(window.location.pathname) });
   // The browser's online/offline is a hint: the server is asked whenever it is in doubt.
   useEffect(() => watchConnection(), []);
@@ -23,9 +24,7 @@ export function App() {
   }, [restoring]);
   return (
     <QueryClientProvider client={queryClient}>
-      <IsRestoringProvider value={restoring}>
-        <RouterProvider router={router} />
-      </IsRestoringProvider>
+      {restoring ? null : <RouterProvider router={router} />}
     </QueryClientProvider>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { UserInfo } from '../../shared/index.js';
 import { WaitingPage } from '../components/status-page.js';
@@ -54,11 +54,14 @@ function useAnnounceIdentity(token: string, user: UserInfo | undefined): void {
 
 /**
  * Loads user info and inbox before any session screen (§4). A refusal ends the session and goes to
- * "/". Without a connection the shell opens on the last-known user info (the inbox waits); with
- * none saved, a page says so and offers a retry.
+ * "/". A cold start with last-known user info opens the shell on it at once, whatever the network
+ * does (the inbox follows, and a refusal still ends the session); with none saved and no
+ * connection, a page says so and offers a retry.
  */
 function SessionGate({ token }: { token: string }) {
   const user = useQuery(userInfoQuery());
+  // The screens mount after the restore (app.tsx): user info already here is the device's copy.
+  const [openedOnKeptUser] = useState(() => user.data !== undefined);
   const inbox = useQuery(inboxListQuery());
   const problem = useConnectionProblem();
   const userFailure = sessionLoadFailureOf(user.error);
@@ -74,7 +77,7 @@ function SessionGate({ token }: { token: string }) {
   const unreachable = userFailure === 'unreachable' || (user.fetchStatus === 'paused' && problem !== null);
   if (!session && unreachable && !refused) return <OfflineStartPage onRetry={() => void user.refetch()} />;
   // Only the first load is waited for: a refetch after a failure (the bell mounting) must not take the screens away again.
-  const inboxLoading = inbox.isPending && inbox.fetchStatus === 'fetching' && inbox.errorUpdateCount === 0;
+  const inboxLoading = !openedOnKeptUser && inbox.isPending && inbox.fetchStatus === 'fetching' && inbox.errorUpdateCount === 0;
   if (!session || inboxLoading || refused) return <WaitingPage textKey={refused ? 'session.loadFailed' : 'session.loading'} />;
   return (
     <SessionContext.Provider value={session}>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../shared/index.js';
+import { numberText } from '../lib/number-text.js';
 import { pageCount } from '../lib/paging.js';
 
 export interface PaginationProps {
@@ -18,13 +19,12 @@ const pagerButton =
 
 /** Page size (PAGE_SIZES of §9) and previous/next under every paged list of the console. */
 export function Pagination({ page, pageSize, total, totalText, onPage, onPageSize }: PaginationProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const sizeId = useId();
   const pages = pageCount(total, pageSize);
-  const number = new Intl.NumberFormat(i18n.language);
   return (
     <nav aria-label={t('paging.label')} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">
-      <p>{totalText(number.format(total))}</p>
+      <p>{totalText(numberText(total))}</p>
       <div className="flex flex-wrap items-center gap-3">
         <div className="flex items-center gap-2">
           <label htmlFor={sizeId}>{t('paging.pageSize')}</label>
@@ -45,7 +45,7 @@ export function Pagination({ page, pageSize, total, totalText, onPage, onPageSiz
           <button type="button" className={pagerButton} disabled={page <= 1} onClick={() => onPage(page - 1)}>
             {t('paging.previous')}
           </button>
-          <span aria-live="polite">{t('paging.pageOf', { page: number.format(page), pages: number.format(pages) })}</span>
+          <span aria-live="polite">{t('paging.pageOf', { page: numberText(page), pages: numberText(pages) })}</span>
           <button type="button" className={pagerButton} disabled={page >= pages} onClick={() => onPage(page + 1)}>
             {t('paging.next')}
           </button>

@@ -4,7 +4,7 @@ import { BUILD_ID } from '../../lib/build-id.js';
 import { onSignedIn, readIdentity } from '../../lib/offline/identity.js';
 import { openOfflineStore, withEarlyRead, type KeyValueStore } from '../../lib/offline/key-value-store.js';
 import { OfflinePersistence } from '../../lib/offline/offline-persistence.js';
-import { persistKeyOf, type SessionIdentity } from '../../lib/offline/persist-policy.js';
+import { persistKeyOf, RESTORED_MARK, type SessionIdentity } from '../../lib/offline/persist-policy.js';
 import { onOtherTabSessionEnd, tellOtherTabs } from '../../lib/offline/session-channel.js';
 import { registerSessionCleanup } from '../../lib/session-cleanup.js';
 import { endSessionAfterCleanup } from '../../lib/session-end.js';
@@ -78,7 +78,9 @@ function startRestore(persistence: OfflinePersistence, options: OfflinePersisten
   const identity = identityToRestore(persistence);
   if (!identity) return Promise.resolve();
   const other = options.alsoWaitFor ? settleWithin(options.alsoWaitFor(), WAIT_LIMIT_MS) : Promise.resolve();
-  return Promise.all([persistence.restore(identity), other]).then(() => undefined);
+  return Promise.all([persistence.restore(identity), other]).then(() => {
+    performance.mark(RESTORED_MARK);
+  });
 }
 
 /**

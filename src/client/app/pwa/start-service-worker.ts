@@ -1,7 +1,7 @@
 let started = false;
 
 /**
- * Registers the console's service worker once the page has loaded, in production builds only (the
+ * Registers the console's service worker once the page has loaded and painted, in production builds only (the
  * dev server and unit tests run without one). Without support (or in a private window that refuses
  * it) the console simply works online.
  */
@@ -13,6 +13,9 @@ export function startServiceWorker(): void {
       .then(({ registerServiceWorker }) => registerServiceWorker())
       .catch((error: unknown) => console.warn('The service worker could not be registered; the console works online only.', error));
   };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  // After the next frame: a cold start calls this as its first screen commits, and registering
+  // (a script to load, a worker to check) must not delay that screen's paint.
+  const afterNextPaint = () => requestAnimationFrame(() => setTimeout(register, 0));
+  if (document.readyState === 'complete') afterNextPaint();
+  else window.addEventListener('load', afterNextPaint, { once: true });
 }

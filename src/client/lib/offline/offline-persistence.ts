@@ -62,7 +62,8 @@ export class OfflinePersistence {
     }
     await this.queryClient.invalidateQueries({ refetchType: 'none' });
     this.subscribe(identity, persister);
-    await this.deleteOthers(store, identity);
+    // Not awaited: clearing leftovers is no reason to keep the first screen waiting for another round trip.
+    void this.deleteOthers(store, identity);
   }
 
   /** The signed-in user is known: their answers are written from now on, anything else stored goes. */

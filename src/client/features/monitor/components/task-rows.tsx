@@ -58,16 +58,18 @@ function CardCheckbox<Row extends ListedTask>(props: { row: Row; selection: Sele
   );
 }
 
-const NO_ROWS: readonly ListedTask[] = [];
+/** About a screenful of rows on a tall screen (a table row is 45-55 px high, a card more). */
+const FIRST_PASS_ROWS = 15;
 
 /**
  * A page of up to 100 rows rendered in one go blocks the main thread for over 50 ms on a slow
  * phone, and more when the kept list is shown at start together with the whole shell. In a browser
- * the first pass renders no rows and the rows follow in an interruptible pass; a static render
- * (nothing to interact with) renders them at once.
+ * the first pass renders what fits on a screen, so the list shows its rows in its first frame, and
+ * the rest follow in an interruptible pass; a static render (nothing to interact with) renders all
+ * of them at once.
  */
 function useInterruptibleRows<Row extends ListedTask>(rows: readonly Row[]): readonly Row[] {
-  return useDeferredValue(rows, typeof document === 'undefined' ? rows : (NO_ROWS as readonly Row[]));
+  return useDeferredValue(rows, typeof document === 'undefined' ? rows : rows.slice(0, FIRST_PASS_ROWS));
 }
 
 const rowAttributes = (row: ListedTask, onOpen: () => void) => ({ 'data-task-id': row.id, 'aria-label': row.name, onClick: openUnlessControl(onOpen) });

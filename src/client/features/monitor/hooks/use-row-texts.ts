@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Translate } from '../../../lib/error-text.js';
+import { numberText } from '../../../lib/number-text.js';
 
 /**
  * What every row needs to write its texts, made once per list: translations are remembered by key
- * and values (rows share most of them), and number formats are built once, so 100 rows stay cheap.
+ * and values (rows share most of them), so 100 rows stay cheap.
  */
 export interface RowTexts {
   t: Translate;
@@ -35,31 +36,14 @@ function rememberingTranslate(t: Translate): Translate {
   };
 }
 
-const numberFormats = new Map<string, Intl.NumberFormat>();
-
-/** Made once per language and precision: building an Intl formatter costs milliseconds, on the path of the first list. */
-function numberFormat(language: string, maximumFractionDigits: number): Intl.NumberFormat {
-  const key = `${language}|${maximumFractionDigits}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(language, { maximumFractionDigits });
-    numberFormats.set(key, format);
-  }
-  return format;
-}
-
 export function useRowTexts(): RowTexts {
-  const { t, i18n } = useTranslation();
-  const language = i18n.language;
+  const { t } = useTranslation();
   return useMemo(() => {
-    const percent = numberFormat(language, 2);
-    const wholeMs = numberFormat(language, 0);
-    const fineMs = numberFormat(language, 1);
     const translate = rememberingTranslate((key, options) => t(key, options ?? {}));
     return {
       t: translate,
-      percent: (value) => translate('monitor:list.percent', { value: percent.format(value) }),
-      ms: (value) => translate('monitor:list.ms', { value: (value < 10 ? fineMs : wholeMs).format(value) }),
+      percent: (value) => translate('monitor:list.percent', { value: numberText(value, 2) }),
+      ms: (value) => translate('monitor:list.ms', { value: numberText(value, value < 10 ? 1 : 0) }),
     };
-  }, [t, language]);
+  }, [t]);
 }
