@@ -16,7 +16,7 @@ import {
   withoutFilters,
   type MonitorListView,
 } from '../../../src/client/features/monitor/list-view.js';
-import { targetTextOf } from '../../../src/client/features/monitor/monitor-types.js';
+import { targetTextOf } from '../../../src/client/lib/task-paths.js';
 import { DomainListBody } from '../../../src/shared/index.js';
 
 const read = (query: string) => viewFromSearchParams(new URLSearchParams(query));

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createPathOf, detailPathOf, editPathOf, isListableType } from '../../../src/client/features/monitor/monitor-types.js';
+import { isListableType } from '../../../src/client/features/monitor/monitor-types.js';
+import { createPathOf, detailPathOf, editPathOf } from '../../../src/client/lib/task-paths.js';
 import { certcheckProblemOf, daysLeftLabelOf, sslBadgeOf, sslToneOf } from '../../../src/client/features/monitor/ssl-status.js';
 import { ApiError } from '../../../src/client/lib/api-failure.js';
 import { SERVICE_STATUS, sslServiceStatusOf, type SslStatus } from '../../../src/shared/index.js';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { createPathOf } from '../../../src/client/lib/task-paths.js';
 import {
   attentionOrder,
   attentionPathOf,
   bandLabelKeyOf,
   bandLinkOf,
   certificateTextOf,
-  createPathOf,
   localDayOf,
   typeCardsOf,
   unlistedTroubleCount,

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { candidateOf, checkCreate, checkUpdate } from '../../../src/client/features/task-form/form-body.js';
 import { newTaskValues, valuesFromInfo, type TaskFormValues } from '../../../src/client/features/task-form/form-values.js';
 import { returnPathOf } from '../../../src/client/features/task-form/return-path.js';
-import { TASK_TYPE_SPECS, editPathOf } from '../../../src/client/features/task-form/task-types.js';
+import { TASK_TYPE_SPECS } from '../../../src/client/features/task-form/task-types.js';
+import { editPathOf } from '../../../src/client/lib/task-paths.js';
 import type { DomainInfo } from '../../../src/shared/index.js';
 
 const TRACEROUTE = 6;

@@ -1,4 +1,5 @@
-import { MONITOR_TYPES, MONITOR_TYPE_CODES, type InboxItem } from '../../../shared/index.js';
+import { MONITOR_TYPE_CODES, type InboxItem } from '../../../shared/index.js';
+import { detailPathOf, listPathOf } from '../../lib/task-paths.js';
 import { DEPLOY_RESULT_PARAM } from '../../lib/url-params.js';
 
 /** The task lists' search parameter (their keyword). */
@@ -14,17 +15,12 @@ function taskIdOf(value: unknown): number | null {
   return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null;
 }
 
-/** A task's detail screen; a traceroute task's is its route history (as the monitor lists link it). */
-function taskDetailPath(type: number, id: number): string {
-  return type === MONITOR_TYPES.TRACEROUTE ? `/monitor/${type}/tracedetail/${id}` : `/monitor/${type}/detail/${id}`;
-}
-
 /** The task's list narrowed to its name, with its deploy result open (where error nodes are rebuilt). */
 function deployResultPath(type: number, id: number, name: unknown): string {
   const params = new URLSearchParams();
   if (typeof name === 'string' && name !== '') params.set(KEYWORD_PARAM, name);
   params.set(DEPLOY_RESULT_PARAM, String(id));
-  return `/monitor/${type}?${params.toString()}`;
+  return `${listPathOf(type)}?${params.toString()}`;
 }
 
 /**
@@ -38,5 +34,5 @@ export function inboxItemPath(item: LinkedItem): string | null {
   const id = taskIdOf(item.titleParams.taskId);
   if (type === null || id === null) return '/monitor';
   const failed = (item.data.fail ?? 0) > 0;
-  return failed ? deployResultPath(type, id, item.titleParams.name) : taskDetailPath(type, id);
+  return failed ? deployResultPath(type, id, item.titleParams.name) : detailPathOf(type, id);
 }

@@ -1,6 +1,7 @@
 import type { DomainListRow, MonitorType } from '../../../shared/index.js';
 import type { Translate } from '../../lib/error-text.js';
-import { targetTextOf, typeSlugOf } from './monitor-types.js';
+import { targetTextOf } from '../../lib/task-paths.js';
+import { typeSlugOf } from './monitor-types.js';
 
 /** Most rows one export holds (pages of 100 asked one after another). */
 export const EXPORT_MAX_ROWS = 5_000;

@@ -33,26 +33,3 @@ export const UPDATE_CALL_OF = {
   [MONITOR_TYPES.DNS]: 'domainDnsUpdate',
   [MONITOR_TYPES.TRACEROUTE]: 'domainTracerouteUpdate',
 } as const satisfies Record<ListableType, string>;
-
-/** Where a task's detail screen is: a traceroute task's is its route history. */
-export function detailPathOf(type: number, id: number): string {
-  return type === MONITOR_TYPES.TRACEROUTE ? `/monitor/${type}/tracedetail/${id}` : `/monitor/${type}/detail/${id}`;
-}
-
-/** Where a new task of the type is made: traceroute has its own form. */
-export function createPathOf(type: number): string {
-  return type === MONITOR_TYPES.TRACEROUTE ? '/monitor/createtrace' : `/monitor/create/${type}`;
-}
-
-/** Where a task is edited: traceroute has its own form. */
-export function editPathOf(type: number, id: number): string {
-  return type === MONITOR_TYPES.TRACEROUTE ? `/monitor/edittrace/${id}` : `/monitor/edit/${id}`;
-}
-
-/** What a row shows as its target: the domain with its port and path when the task has them. */
-export function targetTextOf(task: { domain: string; port: number | null; otherPath?: string }): string {
-  const host = task.domain.includes(':') && !task.domain.startsWith('[') ? `[${task.domain}]` : task.domain;
-  const withPort = task.port ? `${host}:${task.port}` : task.domain;
-  const path = task.otherPath ?? '';
-  return path === '' || path.startsWith('/') ? `${withPort}${path}` : `${withPort}/${path}`;
-}

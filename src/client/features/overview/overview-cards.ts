@@ -12,6 +12,7 @@ import {
   type MonitorType,
   type ServiceStatus,
 } from '../../../shared/index.js';
+import { detailPathOf } from '../../lib/task-paths.js';
 
 export interface BandCounts {
   normal: number;
@@ -71,16 +72,10 @@ export function bandLinkOf(type: number, status: ServiceStatus): string {
   return `/monitor/${type}?${params.toString()}`;
 }
 
-/** Where a new task of the type is made: traceroute has its own form (createtrace), every other type create/{type}. */
-export function createPathOf(type: MonitorType): string {
-  return type === MONITOR_TYPES.TRACEROUTE ? '/monitor/createtrace' : `/monitor/create/${type}`;
-}
-
 /** Where a task in trouble leads: its detail, a traceroute task's route history, an SSL task (no detail screen) the SSL list searched for its domain. */
 export function attentionPathOf(task: Pick<AttentionTask, 'id' | 'type' | 'domain'>): string {
   if (task.type === MONITOR_TYPES.SSL) return `/monitor/${task.type}?${new URLSearchParams({ q: task.domain }).toString()}`;
-  if (task.type === MONITOR_TYPES.TRACEROUTE) return `/monitor/${task.type}/tracedetail/${task.id}`;
-  return `/monitor/${task.type}/detail/${task.id}`;
+  return detailPathOf(task.type, task.id);
 }
 
 /** What an SSL task in trouble shows instead of availability: the failed check, or how long ago or in how many days the certificate expires. */

@@ -1,3 +1,5 @@
+import { listPathOf } from '../../lib/task-paths.js';
+
 /**
  * Where the form goes after saving or cancelling: back where the user came from when the screen
  * that linked here said so (`navigate(to, { state: { from } })`), else the task list of the type.
@@ -6,7 +8,7 @@
 export function returnPathOf(state: unknown, type: number): string {
   const from = typeof state === 'object' && state !== null ? (state as { from?: unknown }).from : undefined;
   if (typeof from === 'string' && isOwnPath(from) && !isTaskFormPath(from)) return from;
-  return `/monitor/${type}`;
+  return listPathOf(type);
 }
 
 function isOwnPath(path: string): boolean {

@@ -60,8 +60,3 @@ export const TASK_TYPE_SPECS: Readonly<Record<FormTaskType, TaskTypeSpec>> = {
   [MONITOR_TYPES.TRACEROUTE]: { ...plain, schema: TracerouteCreateBody, hasMatching: false, needsTraceroute: true },
   [MONITOR_TYPES.SSL]: { ...plain, schema: SslCreateBody, hasPort: true, defaultPort: SSL_DEFAULT_PORT, hasMatching: false },
 };
-
-/** Where a task's edit form is: traceroute has its own screen. */
-export function editPathOf(type: number, id: number): string {
-  return type === MONITOR_TYPES.TRACEROUTE ? `/monitor/edittrace/${id}` : `/monitor/edit/${id}`;
-}

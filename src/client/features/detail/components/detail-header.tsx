@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { NetworkLink } from '../../../components/button.js';
 import type { DomainInfo } from '../../../../shared/index.js';
-import { editPathOf, listPathOf, targetTextOf } from '../task-paths.js';
+import { editPathOf, listPathOf, targetTextOf } from '../../../lib/task-paths.js';
 
 const DEPLOY_TONES: Readonly<Record<DomainInfo['deployStatus'], string>> = {
   completed: 'bg-green-50 text-green-800 ring-green-200',
@@ -41,7 +41,7 @@ function HeaderLinks({ task }: { task: DomainInfo }) {
       <Link to={listPathOf(task.type)} className={`${link} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}>
         {t('detail:header.toList')}
       </Link>
-      <NetworkLink to={editPathOf(task)} className={`${link} bg-brand-600 text-white hover:bg-brand-700`}>
+      <NetworkLink to={editPathOf(task.type, task.id)} className={`${link} bg-brand-600 text-white hover:bg-brand-700`}>
         {t('detail:header.edit')}
       </NetworkLink>
     </nav>

@@ -6,7 +6,8 @@ import { useConnectionProblem } from '../../../lib/offline/connection.js';
 import { breakdownQuery, failedLogsQuery, latestQuery, summaryQuery, taskInfoQuery, trendQuery } from '../api.js';
 import { useDetailView, type DetailView } from '../hooks/use-detail-view.js';
 import { useDetailNames } from '../hooks/use-names.js';
-import { listPathOf, screenPathOf, taskIdOf } from '../task-paths.js';
+import { detailPathOf, listPathOf } from '../../../lib/task-paths.js';
+import { taskIdOf } from '../task-paths.js';
 import { BreakdownSection } from './breakdown-section.js';
 import { DetailHeader } from './detail-header.js';
 import { FailedLogs } from './failed-logs.js';
@@ -82,6 +83,6 @@ export function TaskDetailPage() {
   if (problem) return <PageLoadProblem titleKey="routes.monitorDetail" problem={problem} listPath={listPathOf(Number(type))} onRetry={() => void info.refetch()} />;
   if (!info.data) return <PageLoading titleKey="routes.monitorDetail" />;
   const task = info.data;
-  if (task.type === MONITOR_TYPES.TRACEROUTE || String(task.type) !== type) return <Navigate to={`${screenPathOf(task)}${search}`} replace />;
+  if (task.type === MONITOR_TYPES.TRACEROUTE || String(task.type) !== type) return <Navigate to={`${detailPathOf(task.type, task.id)}${search}`} replace />;
   return <DetailBody task={task} view={view} />;
 }

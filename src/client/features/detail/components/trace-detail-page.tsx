@@ -8,7 +8,8 @@ import { nodeCatalogueQuery, taskInfoQuery, traceHistoryQuery } from '../api.js'
 import { useFormats } from '../formats.js';
 import { useDetailRefresh, type DetailView } from '../hooks/use-detail-view.js';
 import { useDetailNames } from '../hooks/use-names.js';
-import { listPathOf, screenPathOf, taskIdOf } from '../task-paths.js';
+import { detailPathOf, listPathOf } from '../../../lib/task-paths.js';
+import { taskIdOf } from '../task-paths.js';
 import { choicesStillListed, comparisonPair, compareSnapshots, hopLinesOf, snapshotsNewestFirst, toggleChoice } from '../trace-compare.js';
 import { DetailHeader } from './detail-header.js';
 import { CompareTable, HopTable } from './hop-tables.js';
@@ -115,6 +116,6 @@ export function TraceDetailPage() {
   const problem = taskLoadProblemOf(taskId, info, connection);
   if (problem) return <PageLoadProblem titleKey="routes.monitorTraceDetail" problem={problem} listPath={listPathOf(Number(type))} onRetry={() => void info.refetch()} />;
   if (!info.data) return <PageLoading titleKey="routes.monitorTraceDetail" />;
-  if (info.data.type !== MONITOR_TYPES.TRACEROUTE || String(info.data.type) !== type) return <Navigate to={`${screenPathOf(info.data)}${search}`} replace />;
+  if (info.data.type !== MONITOR_TYPES.TRACEROUTE || String(info.data.type) !== type) return <Navigate to={`${detailPathOf(info.data.type, info.data.id)}${search}`} replace />;
   return <TraceBody task={info.data} view={view} />;
 }

@@ -25,7 +25,8 @@ import {
   withoutFilters,
   type MonitorListView,
 } from '../list-view.js';
-import { createPathOf, detailPathOf, type ListableType } from '../monitor-types.js';
+import { createPathOf, detailPathOf } from '../../../lib/task-paths.js';
+import type { ListableType } from '../monitor-types.js';
 import { DeleteDialog } from './delete-dialog.js';
 import { DeployDialog, type DeployTask } from './deploy-dialog.js';
 import { ExportButton } from './export-button.js';

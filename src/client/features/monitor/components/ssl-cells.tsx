@@ -4,7 +4,7 @@ import { useGatedControl } from '../../../components/button.js';
 import type { Translate } from '../../../lib/error-text.js';
 import { NAME_SLOT, withName } from '../hooks/use-row-texts.js';
 import { localDateTime } from '../export-table.js';
-import { editPathOf } from '../monitor-types.js';
+import { editPathOf } from '../../../lib/task-paths.js';
 import { daysLeftLabelOf, type SslBadge } from '../ssl-status.js';
 import { NoValue, SERVICE_TONES, ToneBadge } from './service-status.js';
 import { EditLink, ROW_CONTROL_HEIGHT, type SharedRowActions } from './task-cells.js';

@@ -13,7 +13,7 @@ import { useSslActions } from '../hooks/use-ssl-actions.js';
 import { useSslView } from '../hooks/use-ssl-view.js';
 import { useWideScreen } from '../hooks/use-wide-screen.js';
 import { exportSslList } from '../export-list.js';
-import { createPathOf, detailPathOf } from '../monitor-types.js';
+import { createPathOf, detailPathOf } from '../../../lib/task-paths.js';
 import {
   hasSslFilters,
   sslSearchBodyOf,

@@ -2,7 +2,7 @@ import { MONITOR_TYPES, type SslTaskRow } from '../../../../shared/index.js';
 import type { Translate } from '../../../lib/error-text.js';
 import { useRowTexts } from '../hooks/use-row-texts.js';
 import type { Selection } from '../hooks/use-selection.js';
-import { detailPathOf } from '../monitor-types.js';
+import { detailPathOf } from '../../../lib/task-paths.js';
 import { sslBadgeOf } from '../ssl-status.js';
 import type { SslListView, SslSortField } from '../ssl-view.js';
 import { DateText, DaysLeftText, SslRowButtons, SslStatusBadge, type SslRowActions } from './ssl-cells.js';

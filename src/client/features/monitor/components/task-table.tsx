@@ -1,7 +1,7 @@
 import type { DomainListRow, ListSortField, ServiceStatus } from '../../../../shared/index.js';
 import type { Selection } from '../hooks/use-selection.js';
 import type { MonitorListView } from '../list-view.js';
-import { detailPathOf, editPathOf, targetTextOf } from '../monitor-types.js';
+import { detailPathOf, editPathOf, targetTextOf } from '../../../lib/task-paths.js';
 import { AvailabilityFigure, ResponseFigure, ServiceStatusBadge } from './service-status.js';
 import { DeployStatusButton, EditLink, FrequencyText, NameLink, StatusSwitch, TargetText, type RowActions } from './task-cells.js';
 import { TaskRowsTable, type TaskRowsShellProps, type TaskListLayout } from './task-rows.js';

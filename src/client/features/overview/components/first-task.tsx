@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { MONITOR_TYPE_CODES } from '../../../../shared/index.js';
 import { NetworkLink } from '../../../components/button.js';
-import { createPathOf } from '../overview-cards.js';
+import { createPathOf } from '../../../lib/task-paths.js';
 
 /** The customer has no task yet: what each of the seven types watches, each a way into its form. */
 export function FirstTask() {

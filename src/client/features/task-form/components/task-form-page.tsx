@@ -9,7 +9,8 @@ import { PageHeader } from '../../../components/page-header.js';
 import { ApiError } from '../../../lib/api-failure.js';
 import { domainInfoQuery, traceResourceQuery } from '../api.js';
 import { newTaskValues, valuesFromInfo } from '../form-values.js';
-import { TASK_TYPE_SPECS, editPathOf, isFormTaskType, type FormTaskType } from '../task-types.js';
+import { editPathOf } from '../../../lib/task-paths.js';
+import { TASK_TYPE_SPECS, isFormTaskType, type FormTaskType } from '../task-types.js';
 import { TaskForm, type TaskFormAccess } from './task-form.js';
 
 /** A new task's form; the starting values are made once, so a background refresh never resets them. */
