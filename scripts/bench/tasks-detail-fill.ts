@@ -8,7 +8,7 @@
 import { CompiledQuery } from 'kysely';
 import type { Db } from '../../src/server/db/connection.js';
 import { valuesPlaceholders } from '../../src/server/db/sql-dialect.js';
-import { HOUR_MS, MINUTE_MS } from '../../src/server/ingest/rollup-accumulator.js';
+import { HOUR_MS, MINUTE_MS } from '../../src/server/results/rollup-accumulator.js';
 import { seededRandom } from './probes-scale/results.js';
 import { progress } from './report.js';
 

@@ -3,7 +3,7 @@
 // days of hour rollups and 2 days of minute rollups (quick: 200 tasks, 7 days, 1 day).
 import type { StoreContext } from '../../src/server/modules/tasks/store-context.js';
 import { detailBreakdown, detailSummary, detailTrend } from '../../src/server/modules/domain-detail/service.js';
-import { MINUTE_MS } from '../../src/server/ingest/rollup-accumulator.js';
+import { MINUTE_MS } from '../../src/server/results/rollup-accumulator.js';
 import { seededRandom } from './probes-scale/results.js';
 import { percentile, timeRuns } from './probes-scale/stats.js';
 import { catalogueNodeIds, createTasks, mixedTaskInput, openBenchStore } from './probes-scale/store.js';
