@@ -10,7 +10,7 @@ import { DB_FILE_NAME, openDatabase } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrations/index.js';
 import { seedIfEmpty } from '../../src/server/db/seed.js';
 import { ingestBatch, type IngestItem } from '../../src/server/results/index.js';
-import { MINUTE_MS } from '../../src/server/results/rollup-accumulator.js';
+import { MINUTE_MS } from '../../src/server/results/index.js';
 import { MONITOR_TYPES } from '../../src/shared/codes.js';
 import { resultOf, seededRandom } from './probes-scale/results.js';
 import { catalogueNodeIds, createTasks } from './probes-scale/store.js';

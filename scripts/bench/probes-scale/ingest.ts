@@ -2,7 +2,7 @@
 // rollups, latest state, batch idempotency) in batches like an agent sends, one node at a time.
 import { randomUUID } from 'node:crypto';
 import { ingestBatch, type IngestItem } from '../../../src/server/results/index.js';
-import { MINUTE_MS } from '../../../src/server/results/rollup-accumulator.js';
+import { MINUTE_MS } from '../../../src/server/results/index.js';
 import { progress, type BenchOptions, type Figure } from '../report.js';
 import { resultOf, seededRandom } from './results.js';
 import { catalogueNodeIds, createTasks, mixedTaskInput, openBenchStore, type MixedTaskType } from './store.js';
