@@ -83,20 +83,24 @@ function groupsOf(rows: readonly SignedRow[], plan: Plan, covered: TimeRange): G
   return [...groups.values()].filter((group) => group.count > 0).sort((a, b) => a.nodeId - b.nodeId || a.bucketStart - b.bucketStart);
 }
 
-/** The sums of the scope's checks whose start time is in the range, grouped as asked. 2121 unless to > from. */
+/**
+ * The sums of the scope's checks whose start time is in the range, grouped as asked. 2121 unless
+ * to > from. Marks and pieces are read in one transaction: pruning records its marks before it
+ * deletes, so what the marks call kept is there in the same snapshot, and no batch lands between
+ * pieces.
+ */
 export async function rangeSums(ctx: Pick<ResultsContext, 'db'>, scope: ResultsScope, range: TimeRange, groupBy: GroupBy): Promise<RangeSums> {
   if (!(range.to > range.from)) throw new AppError(2121);
-  const kept = await keptFrom(ctx.db);
-  const covered = coveredRange(range, kept);
-  const plan = planOf(groupBy, range, covered, kept);
-  const query: PieceQuery = { scope, kind: plan.kind, ...(groupBy.by === 'time' && groupBy.nodeIds ? { nodeIds: groupBy.nodeIds } : {}) };
-  const pieces: Piece[] = plan.kind === 'task' ? taskPieces(covered, kept) : piecesOf(covered, plan.levels);
-  const rows = await ctx.db.transaction().execute(async (trx) => {
-    const read: SignedRow[] = [];
-    for (const piece of pieces) read.push(...(await pieceSums(trx, piece, query)).map((row) => ({ ...row, sign: piece.sign ?? (1 as const) })));
-    return read;
+  return ctx.db.transaction().execute(async (trx) => {
+    const kept = await keptFrom(trx);
+    const covered = coveredRange(range, kept);
+    const plan = planOf(groupBy, range, covered, kept);
+    const query: PieceQuery = { scope, kind: plan.kind, ...(groupBy.by === 'time' && groupBy.nodeIds ? { nodeIds: groupBy.nodeIds } : {}) };
+    const pieces: Piece[] = plan.kind === 'task' ? taskPieces(covered, kept) : piecesOf(covered, plan.levels);
+    const rows: SignedRow[] = [];
+    for (const piece of pieces) rows.push(...(await pieceSums(trx, piece, query)).map((row) => ({ ...row, sign: piece.sign ?? (1 as const) })));
+    return { covered, bucketMs: plan.bucketMs, groups: groupsOf(rows, plan, covered) };
   });
-  return { covered, bucketMs: plan.bucketMs, groups: groupsOf(rows, plan, covered) };
 }
 
 /** All groups added up. */
