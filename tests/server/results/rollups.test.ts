@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SERVICE_STATUS, serviceStatusOf } from '../../src/shared/codes.js';
-import { availabilityOf, averageLatencyOf, ingestBatch, pruneResults, rangeSums, type IngestItem, type TimeRange } from '../../src/server/results/index.js';
-import { createTask } from '../../src/server/modules/tasks/service.js';
-import type { Task } from '../../src/server/modules/tasks/task-model.js';
-import { createTestStore, httpTaskInput, STORE_START, tcpResult, type TestStore } from './tasks-helpers.js';
+import { SERVICE_STATUS, serviceStatusOf } from '../../../src/shared/codes.js';
+import { availabilityOf, averageLatencyOf, ingestBatch, pruneResults, rangeSums, type IngestItem, type TimeRange } from '../../../src/server/results/index.js';
+import { createTask } from '../../../src/server/modules/tasks/service.js';
+import type { Task } from '../../../src/server/modules/tasks/task-model.js';
+import { createTestStore, httpTaskInput, STORE_START, tcpResult, type TestStore } from '../tasks-helpers.js';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;

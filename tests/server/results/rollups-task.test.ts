@@ -3,21 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/connection.js';
-import { foundation } from '../../src/server/db/migrations/0001-foundation.js';
-import { nodes } from '../../src/server/db/migrations/0002-nodes.js';
-import { tasksResults } from '../../src/server/db/migrations/0003-tasks-results.js';
-import { agentJobs } from '../../src/server/db/migrations/0004-agent-jobs.js';
-import { storeCounters } from '../../src/server/db/migrations/0005-store-counters.js';
-import { migrateToLatest } from '../../src/server/db/migrations/index.js';
-import { ingestBatch, pruneResults, rangeSums, type IngestItem, type TimeRange } from '../../src/server/results/index.js';
-import { HISTOGRAM_BINS, HISTOGRAM_COLUMNS, type HistogramColumn } from '../../src/server/results/histogram.js';
-import { upsertHourRollups } from '../../src/server/results/results-repo.js';
-import type { RollupDelta } from '../../src/server/results/rollup-accumulator.js';
-import { createTask } from '../../src/server/modules/tasks/service.js';
-import type { StoreContext } from '../../src/server/modules/tasks/store-context.js';
-import type { Task } from '../../src/server/modules/tasks/task-model.js';
-import { createTestStore, httpTaskInput, STORE_START, tcpResult, type TestStore } from './tasks-helpers.js';
+import { openDatabase } from '../../../src/server/db/connection.js';
+import { foundation } from '../../../src/server/db/migrations/0001-foundation.js';
+import { nodes } from '../../../src/server/db/migrations/0002-nodes.js';
+import { tasksResults } from '../../../src/server/db/migrations/0003-tasks-results.js';
+import { agentJobs } from '../../../src/server/db/migrations/0004-agent-jobs.js';
+import { storeCounters } from '../../../src/server/db/migrations/0005-store-counters.js';
+import { migrateToLatest } from '../../../src/server/db/migrations/index.js';
+import { ingestBatch, pruneResults, rangeSums, type IngestItem, type TimeRange } from '../../../src/server/results/index.js';
+import { HISTOGRAM_BINS, HISTOGRAM_COLUMNS, type HistogramColumn } from '../../../src/server/results/histogram.js';
+import { upsertHourRollups } from '../../../src/server/results/results-repo.js';
+import type { RollupDelta } from '../../../src/server/results/rollup-accumulator.js';
+import { createTask } from '../../../src/server/modules/tasks/service.js';
+import type { StoreContext } from '../../../src/server/modules/tasks/store-context.js';
+import type { Task } from '../../../src/server/modules/tasks/task-model.js';
+import { createTestStore, httpTaskInput, STORE_START, tcpResult, type TestStore } from '../tasks-helpers.js';
 
 // The per-task hour sums (rollup_task_hour) and the task-first hour copy (rollup_hour_by_task) must
 // answer exactly what a straightforward aggregate over rollup_hour answers.
