@@ -11,9 +11,12 @@ const rooms = {
   client: ['**/server/**', '**/agent/**', 'node:*'],
 };
 
-const forbid = (patterns) => ({
-  'no-restricted-imports': ['error', { patterns: patterns.map((group) => ({ group: [group], message: 'This import crosses a room of the architecture.' })) }],
-});
+const roomPatterns = (patterns) => patterns.map((group) => ({ group: [group], message: 'This import crosses a room of the architecture.' }));
+const forbid = (patterns, more = []) => ({ 'no-restricted-imports': ['error', { patterns: [...roomPatterns(patterns), ...more] }] });
+
+/** src/server/results owns check results: others import only its index, and it imports no feature module. */
+const resultsThroughIndex = { group: ['**/results/*', '!**/results/index.js'], message: 'Import the results module through results/index.js only.' };
+const noFeatureModules = { group: ['**/modules/**'], message: 'The results module imports no feature module.' };
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.data/**', 'coverage/**'] },
@@ -28,7 +31,8 @@ export default tseslint.config(
     },
   },
   { files: ['src/shared/**'], rules: forbid(rooms.shared) },
-  { files: ['src/server/**'], rules: forbid(rooms.server) },
+  { files: ['src/server/**'], ignores: ['src/server/results/**'], rules: forbid(rooms.server, [resultsThroughIndex]) },
+  { files: ['src/server/results/**'], rules: forbid(rooms.server, [noFeatureModules]) },
   { files: ['src/agent/**'], rules: forbid(rooms.agent) },
   {
     files: ['src/client/**', 'tests/client/**'],

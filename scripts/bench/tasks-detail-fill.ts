@@ -8,7 +8,7 @@
 import { CompiledQuery } from 'kysely';
 import type { Db } from '../../src/server/db/connection.js';
 import { valuesPlaceholders } from '../../src/server/db/sql-dialect.js';
-import { HOUR_MS, MINUTE_MS } from '../../src/server/ingest/rollup-accumulator.js';
+import { HOUR_MS, MINUTE_MS } from '../../src/server/results/index.js';
 import { seededRandom } from './probes-scale/results.js';
 import { progress } from './report.js';
 
@@ -158,4 +158,41 @@ export async function fillDetailRollups(db: Db, plan: DetailFillPlan): Promise<n
   await fillMinutes(db, plan);
   await fillLatest(db, plan);
   return series * (plan.hourDays * 48 + plan.minuteDays * 1440);
+}
+
+const RAW_COLUMNS = ['id', 'task_id', 'node_id', 'ts', 'type', 'ok', 'latency_ms', 'status_code', 'failure_source', 'failure_code', 'ip_matched', 'details'];
+
+/** A stored HTTP result's JSON, as wide as a real one. */
+const rawDetails = (ts: number, latency: number) =>
+  JSON.stringify({
+    type: 3, ok: true, startedAt: new Date(ts).toISOString(), durationMs: latency, failure: null, resolvedIps: ['192.0.2.20'], ipMatched: null,
+    details: {
+      ip: '192.0.2.20', statusCode: 200, timings: { dnsMs: 1.5, connectMs: 2.5, tlsMs: null, ttfbMs: latency - 1, totalMs: latency },
+      bodyBytes: 5120, redirects: 0, finalUrl: 'http://site.example.com/health', certificate: null, tlsAuthorized: null, tlsAuthorizationError: null,
+    },
+  });
+
+/**
+ * Raw results of every series in the given minutes, one check each: what a range read takes at its
+ * ragged edges (everything inside comes from rollups), so the bench pays for those reads as a store
+ * full of raw results would make it.
+ */
+export async function fillEdgeResults(db: Db, plan: Pick<DetailFillPlan, 'taskIds' | 'nodeIds'> & { minutes: readonly number[] }): Promise<void> {
+  const minutes = [...new Set(plan.minutes)];
+  progress(`tasks.detail: writing ${(minutes.length * plan.taskIds.length * plan.nodeIds.length).toLocaleString('en')} raw results in the ${minutes.length} minutes at the ranges' edges`);
+  let id = 0;
+  await inTransactions(db, 'raw results at the edges', minutes.length, async (trx, step) => {
+    const writer = new TableWriter(trx, 'results', RAW_COLUMNS);
+    const random = seededRandom(200_000 + step);
+    const minute = minutes[step] ?? 0;
+    for (const taskId of plan.taskIds) {
+      for (const nodeId of plan.nodeIds) {
+        const ts = minute + Math.floor(random() * MINUTE_MS);
+        const latency = 20 + Math.floor(random() * 240) / 4;
+        id += 1;
+        await writer.add([id, taskId, nodeId, ts, 3, 1, latency, 200, null, null, null, rawDetails(ts, latency)]);
+      }
+    }
+    await writer.flush();
+  });
 }

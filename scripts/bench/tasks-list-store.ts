@@ -16,7 +16,7 @@ import type { TaskInput } from '../../src/server/modules/tasks/task-input.js';
 import { MONITOR_TYPES } from '../../src/shared/codes.js';
 import { catalogueNodeIds, createTasks } from './probes-scale/store.js';
 import { progress } from './report.js';
-import { fillDetailRollups } from './tasks-detail-fill.js';
+import { fillDetailRollups, fillEdgeResults } from './tasks-detail-fill.js';
 
 const PASSWORD = 'bench-pass-1';
 const GROUPS = ['Web', 'Shop', 'API', 'Partners', 'Internal'];
@@ -25,11 +25,13 @@ const TAGS = ['prod', 'staging', 'eu', 'asia', 'critical'];
 export interface ListStorePlan {
   tasks: number;
   nodes: number;
-  /** The newest bucket ends here (a whole hour, epoch ms); the app's clock stands a minute later. */
+  /** The newest bucket ends here (a whole hour, epoch ms); the app's clock stands mid-minute, a minute and a half later. */
   end: number;
   hourDays: number;
   /** Hours of minute rollups before `end`: ranges up to 3 h read them. */
   minuteHours: number;
+  /** Spans of the ranges asked (ms): raw results are written in the minutes at their edges. */
+  spans: readonly number[];
 }
 
 export interface ListStore {
@@ -90,7 +92,7 @@ export async function openListStore(plan: ListStorePlan): Promise<ListStore> {
   };
   try {
     await migrateToLatest(db);
-    const now = () => plan.end + 60_000;
+    const now = () => plan.end + 60_000 + 29_500;
     const seeded = await seedIfEmpty(db, config, now());
     if (!seeded) throw new Error('the bench store was not empty');
     const nodeIds = await catalogueNodeIds(db, plan.nodes);
@@ -100,6 +102,8 @@ export async function openListStore(plan: ListStorePlan): Promise<ListStore> {
     const taskIds = tasks.map((task) => task.id);
     await fillDetailRollups(db, { taskIds, nodeIds, end: plan.end, hourDays: plan.hourDays, minuteDays: plan.minuteHours / 24 });
     await deriveTaskHourSums(db);
+    const edges = [now(), ...plan.spans.map((span) => now() - span)].map((time) => Math.floor(time / 60_000) * 60_000);
+    await fillEdgeResults(db, { taskIds, nodeIds, minutes: edges });
     const app = await buildApp({ ...config, platformSecret: 'bench-platform-secret-0123' }, { db, logger: false, now });
     const authorization = await signIn(app, seeded.customer.account);
     return {

@@ -70,9 +70,9 @@ export async function tasksListFigures(options: BenchOptions): Promise<Figure[]>
   const hourDays = options.quick ? 7 : 30;
   const runs = options.quick ? 15 : 40;
   const end = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
-  const store = await openListStore({ tasks, nodes: NODES, end, hourDays, minuteHours: 3 });
+  const store = await openListStore({ tasks, nodes: NODES, end, hourDays, minuteHours: 3, spans: [HOUR_MS, 168 * HOUR_MS, 30 * DAY_MS] });
   try {
-    const now = end + 60_000;
+    const now = end + 60_000 + 29_500;
     await checkAnswers(store, tasks, now);
     const random = seededRandom(11);
     const mix: number[] = [];

@@ -6,7 +6,7 @@ import { ConfigError, loadConfig, type Config } from './config.js';
 import { DB_FILE_NAME, openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { seedIfEmpty, type SeededCredentials } from './db/seed.js';
-import { schedulePruning } from './ingest/prune-schedule.js';
+import { schedulePruning } from './prune-schedule.js';
 import { ensurePlatformSecret } from './security/platform-secret.js';
 
 export interface RunningServer {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MONITOR_TYPES } from '../../src/shared/codes.js';
 import { NodeListAnswer } from '../../src/shared/calls/nodes.js';
-import { latestByTask } from '../../src/server/ingest/read.js';
+import { latestByTask } from '../../src/server/results/index.js';
 import { jobOutcome, requestJob } from '../../src/server/modules/agents/jobs-service.js';
 import { deployResult } from '../../src/server/modules/deployments/service.js';
 import { CHECKS } from '../../src/agent/checks/registry.js';

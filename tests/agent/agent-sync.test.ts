@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MONITOR_TYPES } from '../../src/shared/codes.js';
-import { latestByTask } from '../../src/server/ingest/read.js';
+import { latestByTask } from '../../src/server/results/index.js';
 import { deployResult } from '../../src/server/modules/deployments/service.js';
 import { issueNodeKey } from '../../src/server/modules/nodes/keys.js';
 import { deleteTask, updateTask } from '../../src/server/modules/tasks/service.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config.js';
-import { ingestBatch } from '../../src/server/ingest/ingest.js';
-import { schedulePruning } from '../../src/server/ingest/prune-schedule.js';
+import { ingestBatch } from '../../src/server/results/index.js';
+import { schedulePruning } from '../../src/server/prune-schedule.js';
 import { createTask } from '../../src/server/modules/tasks/service.js';
 import { createTestStore, httpTaskInput, STORE_START, tcpResult } from './tasks-helpers.js';
 

@@ -6,7 +6,7 @@ import { DB_FILE_NAME, openDatabase, type Db } from '../../src/server/db/connect
 import { taskMinuteRollups } from '../../src/server/db/migrations/0011-task-minute-rollups.js';
 import { taskDayRollups } from '../../src/server/db/migrations/0012-task-day-rollups.js';
 import { migrateToLatest } from '../../src/server/db/migrations/index.js';
-import { HISTOGRAM_COLUMNS } from '../../src/server/ingest/histogram.js';
+import { HISTOGRAM_COLUMNS } from '../../src/server/results/histogram.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pruneResults } from '../../src/server/ingest/retention.js';
+import { pruneJobs } from '../../src/server/modules/agents/jobs-prune.js';
+import { pruneSupersededDeployments } from '../../src/server/modules/deployments/prune.js';
 import { deployResult } from '../../src/server/modules/deployments/service.js';
 import { createTask, updateTask } from '../../src/server/modules/tasks/service.js';
 import { createTestStore, httpTaskInput, type TestStore } from './tasks-helpers.js';
@@ -38,7 +39,7 @@ describe('pruning of jobs and deployments', () => {
         job('old-but-still-running', 'taken', 8, 9 * DAY),
       ])
       .execute();
-    expect((await pruneResults(store.db, now, { raw: 7 })).jobs).toBe(3);
+    expect(await pruneJobs(store.db, now - 7 * DAY)).toBe(3);
     const left = await store.db.selectFrom('agent_jobs').select('id').orderBy('id').execute();
     expect(left.map((row) => row.id)).toEqual(['old-but-still-running', 'queued-now', 'recent-done']);
   });
@@ -52,8 +53,8 @@ describe('pruning of jobs and deployments', () => {
     const before = await deployResult(store.ctx, store.custId, task.id);
     expect(await store.db.selectFrom('deployments').select('id').execute()).toHaveLength(4);
 
-    expect((await pruneResults(store.db, store.ctx.now() + 29 * DAY)).deployments).toBe(0);
-    expect((await pruneResults(store.db, store.ctx.now() + 31 * DAY)).deployments).toBe(2);
+    expect(await pruneSupersededDeployments(store.db, store.ctx.now() - DAY)).toBe(0);
+    expect(await pruneSupersededDeployments(store.db, store.ctx.now() + DAY)).toBe(2);
     const left = await store.db.selectFrom('deployments').select(['node_id', 'task_version']).orderBy('node_id').execute();
     expect(left).toEqual([
       { node_id: 1, task_version: 2 },

@@ -6,15 +6,15 @@
 // assignment gate lookups), the hour buckets are written once instead of updated per batch, and
 // minute rollups older than their retention are left out as pruning would have removed them.
 import type { Db } from '../../../src/server/db/connection.js';
-import { HOUR_MS, latestRows, MINUTE_MS, rollupDeltas } from '../../../src/server/ingest/rollup-accumulator.js';
-import { resultRowOf, type ResultRow } from '../../../src/server/ingest/result-row.js';
+import { HOUR_MS, latestRows, MINUTE_MS, rollupDeltas } from '../../../src/server/results/rollup-accumulator.js';
+import { resultRowOf, type ResultRow } from '../../../src/server/results/result-row.js';
 import {
   assignResultIds,
   insertRawResults,
   upsertHourRollups,
   upsertLatest,
   upsertMinuteRollups,
-} from '../../../src/server/ingest/results-repo.js';
+} from '../../../src/server/results/results-repo.js';
 import { progress } from '../report.js';
 import { resultOf, seededRandom } from './results.js';
 import type { MixedTaskType } from './store.js';

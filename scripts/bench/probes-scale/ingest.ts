@@ -1,8 +1,8 @@
 // Ingest with rollups: results per second stored through ingestBatch (raw rows, minute and hour
 // rollups, latest state, batch idempotency) in batches like an agent sends, one node at a time.
 import { randomUUID } from 'node:crypto';
-import { ingestBatch, type IngestItem } from '../../../src/server/ingest/ingest.js';
-import { MINUTE_MS } from '../../../src/server/ingest/rollup-accumulator.js';
+import { ingestBatch, type IngestItem } from '../../../src/server/results/index.js';
+import { MINUTE_MS } from '../../../src/server/results/index.js';
 import { progress, type BenchOptions, type Figure } from '../report.js';
 import { resultOf, seededRandom } from './results.js';
 import { catalogueNodeIds, createTasks, mixedTaskInput, openBenchStore, type MixedTaskType } from './store.js';

@@ -1,7 +1,7 @@
 // Dashboard reads over a large store: every task's 24 h availability, and one task's 7-day
 // per-node trend, on 1,000 tasks × 10 nodes with 10 million stored results (quick: 1 million).
-import { availability, trend } from '../../../src/server/ingest/read.js';
-import { MINUTE_MS } from '../../../src/server/ingest/rollup-accumulator.js';
+import { MINUTE_MS, rangeSums, type TimeRange } from '../../../src/server/results/index.js';
+import type { StoreContext } from '../../../src/server/modules/tasks/store-context.js';
 import { progress, type BenchOptions, type Figure } from '../report.js';
 import { fillResults } from './fill.js';
 import { seededRandom } from './results.js';
@@ -15,6 +15,15 @@ const FREQUENCY_MINUTES = 10;
 const DAY_MS = 24 * 3_600_000;
 /** The default minute-rollup retention (VIGIL_MINUTE_ROLLUP_RETENTION_DAYS): older ones are pruned. */
 const MINUTE_ROLLUP_DAYS = 2;
+
+/** Every task's availability over the range, as the lists read it. */
+const availability = async (ctx: StoreContext, custId: number, range: TimeRange) => (await rangeSums(ctx, { custId }, range, { by: 'task' })).groups;
+
+/** One task's per-node trend over the range, as the detail screen reads it. */
+async function trend(ctx: StoreContext, custId: number, taskId: number, range: TimeRange, nodeIds: readonly number[]) {
+  const { groups } = await rangeSums(ctx, { custId, taskIds: [taskId] }, range, { by: 'time', nodeIds });
+  return { nodes: [...new Set(groups.map((group) => group.nodeId))] };
+}
 
 export async function storeQueryFigures(options: BenchOptions): Promise<Figure[]> {
   const perSeries = options.quick ? 100 : 1_000;
@@ -37,9 +46,9 @@ export async function storeQueryFigures(options: BenchOptions): Promise<Figure[]
     const week = { from: end - 7 * DAY_MS, to: end };
     const random = seededRandom(3);
     const taskAt = () => tasks[Math.floor(random() * tasks.length)]?.id ?? 0;
-    const sample = await trend(store.ctx, store.custId, taskAt(), week);
+    const sample = await trend(store.ctx, store.custId, taskAt(), week, nodeIds);
     if (sample.nodes.length !== NODES) throw new Error(`trend answered ${sample.nodes.length} nodes, ${NODES} expected`);
-    const trendMs = await timeRuns(options.quick ? 100 : 300, () => trend(store.ctx, store.custId, taskAt(), week));
+    const trendMs = await timeRuns(options.quick ? 100 : 300, () => trend(store.ctx, store.custId, taskAt(), week, nodeIds));
     progress(
       `store: availability median ${percentile(availabilityMs, 50).toFixed(1)} ms over ${availabilityMs.length} runs; ` +
         `trend median ${percentile(trendMs, 50).toFixed(2)} ms over ${trendMs.length} runs`,

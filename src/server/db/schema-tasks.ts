@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { HistogramColumn } from '../ingest/histogram.js';
+import type { HistogramColumn } from '../results/index.js';
 
 /**
  * Tables of tasks, deployments and results (migration 0003). Times are epoch milliseconds.

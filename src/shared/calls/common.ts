@@ -14,3 +14,9 @@ export type Paging = z.infer<typeof Paging>;
 
 /** ISO-8601 timestamp text. */
 export const Timestamp = z.string();
+
+/**
+ * The part of an asked range a figure covers: the range itself, unless the finer data at an edge was
+ * already pruned and the edge moved inward to the next whole minute, hour or day that is kept.
+ */
+export const CoveredRange = z.object({ from: Timestamp, to: Timestamp });

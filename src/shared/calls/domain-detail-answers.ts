@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ISP_CODES, MAP_TYPES, SERVICE_STATUS, SSL_STATUS } from '../codes.js';
 import { DnsAnswer, Failure, HttpTimings } from '../probe/results.js';
-import { Timestamp } from './common.js';
+import { CoveredRange, Timestamp } from './common.js';
 
 /**
  * What the task detail screen reads ({type}/detail/{id}). Availability is successful checks over
@@ -33,6 +33,7 @@ export const DetailSummaryAnswer = RangeFigures.extend({
   /** The range the figures cover. */
   from: Timestamp,
   to: Timestamp,
+  covered: CoveredRange.optional(),
   minResponseMs: nullableMs,
   maxResponseMs: nullableMs,
   /** Nodes the task runs on now. */
@@ -55,6 +56,7 @@ export type TrendBucket = z.infer<typeof TrendBucket>;
 export const DetailTrendAnswer = z.object({
   from: Timestamp,
   to: Timestamp,
+  covered: CoveredRange.optional(),
   /** Minute buckets up to 12 h, hour buckets beyond (an edge hour starts where the range's first minute in it does). */
   per: TrendGranularity,
   bucketMs: z.number().int(),
@@ -128,6 +130,7 @@ export type DetailMap = z.infer<typeof DetailMap>;
 export const DetailBreakdownAnswer = z.object({
   from: Timestamp,
   to: Timestamp,
+  covered: CoveredRange.optional(),
   /** Every node the task runs on, and any other node with results in the range; by node id. */
   nodes: z.array(NodeBreakdown),
   isps: z.array(IspGroup),

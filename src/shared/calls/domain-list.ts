@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEPLOY_STATUS, ENABLE_STATUS, MONITOR_TYPE_CODES, SERVICE_STATUS, type MonitorType } from '../codes.js';
 import { LIMITS, TIME_FILTER_HOURS } from '../constants.js';
 import { epochMsRule } from '../validation/rules.js';
-import { Paging, Timestamp } from './common.js';
+import { CoveredRange, Paging, Timestamp } from './common.js';
 
 /**
  * Reading monitor tasks: the task list of one type (§2 /monitor/{type}), the small search for
@@ -86,6 +86,7 @@ export const DomainListAnswer = z.object({
   /** The range the figures cover. */
   from: Timestamp,
   to: Timestamp,
+  covered: CoveredRange.optional(),
 });
 export type DomainListAnswer = z.infer<typeof DomainListAnswer>;
 

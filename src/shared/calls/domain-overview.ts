@@ -9,7 +9,7 @@ import {
   type SslStatus,
 } from '../codes.js';
 import { TIME_FILTER_HOURS } from '../constants.js';
-import { Timestamp } from './common.js';
+import { CoveredRange, Timestamp } from './common.js';
 import { defineCall } from './define.js';
 
 export { compareAttention, worstFirst } from './attention-order.js';
@@ -103,6 +103,7 @@ export const DomainOverviewAnswer = z.object({
   /** The range the availability figures cover. */
   from: Timestamp,
   to: Timestamp,
+  covered: CoveredRange.optional(),
   /** One entry per type of OVERVIEW_MONITOR_TYPES, in that order. */
   types: z.array(OverviewTypeCounts),
   /** Worst first (see compareAttention), at most `limit`. */

@@ -1,4 +1,4 @@
-import { ingestBatch } from '../../../src/server/ingest/ingest.js';
+import { ingestBatch } from '../../../src/server/results/index.js';
 import { createTask } from '../../../src/server/modules/tasks/service.js';
 import type { StoreContext } from '../../../src/server/modules/tasks/store-context.js';
 import type { TaskInput } from '../../../src/server/modules/tasks/task-input.js';

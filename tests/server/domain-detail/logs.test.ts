@@ -4,7 +4,7 @@ import { FailedLogsAnswer } from '../../../src/shared/calls/domain-detail-answer
 import { TraceHistoryAnswer, TraceSnapshot } from '../../../src/shared/calls/trace-answers.js';
 import { MONITOR_TYPES } from '../../../src/shared/codes.js';
 import type { CheckResult } from '../../../src/shared/probe/results.js';
-import { failedResultsQuery } from '../../../src/server/ingest/detail-read-repo.js';
+import { failedResultsQuery } from '../../../src/server/results/index.js';
 import { MINUTE, detailFixture, httpCheck, type DetailFixture } from './detail-helpers.js';
 
 function traceRun(at: number, last: string): CheckResult {

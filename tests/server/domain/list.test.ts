@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ingestBatch, type IngestItem } from '../../../src/server/ingest/ingest.js';
+import { ingestBatch, type IngestItem } from '../../../src/server/results/index.js';
 import { acknowledge } from '../../../src/server/modules/deployments/assignments.js';
 import { DomainListAnswer, type DomainListBody, type DomainListRow } from '../../../src/shared/calls/domain-list.js';
 import { httpResult } from '../tasks-helpers.js';

@@ -1,4 +1,4 @@
-import { ingestBatch } from '../../../src/server/ingest/ingest.js';
+import { ingestBatch } from '../../../src/server/results/index.js';
 import { MONITOR_TYPES } from '../../../src/shared/codes.js';
 import type { CheckResult, CertificateSummary } from '../../../src/shared/probe/results.js';
 import type { DomainFixture } from './domain-helpers.js';

@@ -1,5 +1,5 @@
 import { sql, type Migration } from 'kysely';
-import { HISTOGRAM_COLUMNS } from '../../ingest/histogram.js';
+import { HISTOGRAM_COLUMNS } from '../../results/index.js';
 import type { AnyDb } from './any-db.js';
 
 // node_id columns carry nodes.id without a foreign key: results and deployments of a node stay

@@ -13,6 +13,7 @@ import { localNodeDns } from './0010-local-node-dns.js';
 import { taskMinuteRollups } from './0011-task-minute-rollups.js';
 import { taskDayRollups } from './0012-task-day-rollups.js';
 import { pushSubscriptions } from './0014-push-subscriptions.js';
+import { resultsEdgeIndex } from './0015-results-edge-index.js';
 
 /** Every migration, in the order of their names; add one file and one line per migration. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0011_task_minute_rollups': taskMinuteRollups,
   '0012_task_day_rollups': taskDayRollups,
   '0014_push_subscriptions': pushSubscriptions,
+  '0015_results_edge_index': resultsEdgeIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -6,7 +6,7 @@ import type {
 } from '../../../shared/calls/agent-work.js';
 import type { z } from 'zod';
 import type { ServerContext } from '../../context.js';
-import { ingestBatch } from '../../ingest/ingest.js';
+import { ingestBatch } from '../../results/index.js';
 import { acknowledge, assignmentsForNode } from '../deployments/assignments.js';
 import type { AgentNode } from './authenticate.js';
 import { addDroppedResults } from './repo.js';

@@ -82,26 +82,3 @@ export function assignmentChangesSince(
     .orderBy('a.assign_version')
     .execute();
 }
-
-export interface IngestGate {
-  task_id: number;
-  type: number;
-  active: number;
-  removed_at: number | null;
-}
-
-/** What ingest needs to accept or refuse a node's results for these tasks. */
-export async function ingestGates(db: Db, nodeId: number, taskIds: readonly number[]): Promise<Map<number, IngestGate>> {
-  const gates = new Map<number, IngestGate>();
-  for (let start = 0; start < taskIds.length; start += 500) {
-    const rows = await db
-      .selectFrom('node_assignments as a')
-      .innerJoin('tasks as t', 't.id', 'a.task_id')
-      .select(['a.task_id', 't.type', 'a.active', 'a.removed_at'])
-      .where('a.node_id', '=', nodeId)
-      .where('a.task_id', 'in', taskIds.slice(start, start + 500))
-      .execute();
-    for (const row of rows) gates.set(row.task_id, row);
-  }
-  return gates;
-}

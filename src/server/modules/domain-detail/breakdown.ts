@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/calls/domain-detail-answers.js';
 import { MAP_TYPES, type IspCode, type MapType } from '../../../shared/codes.js';
 import { isoTime } from '../../db/columns.js';
-import { addSums, emptySums, type Sums } from '../../ingest/detail-read.js';
+import { addSums, emptySums, isoRangeOf, type Sums, type TimeRange } from '../../results/index.js';
 import { figuresOf } from './figures.js';
 import type { NodePlaceRow } from './places-repo.js';
 
@@ -101,7 +101,8 @@ function mapsOf(nodes: readonly PlacedNode[]): DetailMap[] {
 const groupFigures = <K>(group: Group<K>) => ({ ...figuresOf(group.sums), nodeCount: group.nodeCount });
 
 export function breakdownOf(
-  range: { from: number; to: number },
+  range: TimeRange,
+  covered: TimeRange,
   places: readonly NodePlaceRow[],
   sumsByNode: ReadonlyMap<number, Sums>,
   latestByNode: ReadonlyMap<number, LatestStateRow>,
@@ -116,6 +117,7 @@ export function breakdownOf(
   return {
     from: isoTime(range.from),
     to: isoTime(range.to),
+    covered: isoRangeOf(covered),
     nodes: nodes.map((node) => node.breakdown),
     isps,
     provinces,

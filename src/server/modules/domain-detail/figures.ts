@@ -1,12 +1,6 @@
 import type { RangeFigures, TrendBucket } from '../../../shared/calls/domain-detail-answers.js';
 import { serviceStatusOf } from '../../../shared/codes.js';
-import type { BucketSums, Sums } from '../../ingest/detail-read.js';
-
-/** Successful checks over all checks in percent; null without checks. */
-export const availabilityOf = (sums: Sums): number | null => (sums.count > 0 ? (sums.successes / sums.count) * 100 : null);
-
-/** Average response of the successful checks that measured one; null without any. */
-export const averageOf = (sums: Sums): number | null => (sums.latencyCount > 0 ? sums.latencySum / sums.latencyCount : null);
+import { availabilityOf, averageLatencyOf as averageOf, type GroupSums, type Sums } from '../../results/index.js';
 
 /** The figures and §3 band a range's sums give. */
 export function figuresOf(sums: Sums): RangeFigures {
@@ -20,7 +14,7 @@ export function figuresOf(sums: Sums): RangeFigures {
   };
 }
 
-export function trendBucketOf(bucket: BucketSums): TrendBucket {
+export function trendBucketOf(bucket: GroupSums): TrendBucket {
   return {
     bucketStart: bucket.bucketStart,
     count: bucket.count,

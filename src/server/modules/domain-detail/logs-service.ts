@@ -5,9 +5,7 @@ import type { TraceHistoryAnswer, TraceSnapshot } from '../../../shared/calls/tr
 import { MONITOR_TYPES } from '../../../shared/codes.js';
 import { Failure } from '../../../shared/probe/results.js';
 import { isoTime, parseJsonColumn } from '../../db/columns.js';
-import { failedResultsOfTask } from '../../ingest/detail-read-repo.js';
-import { latestOfTask } from '../../ingest/read-repo.js';
-import { traceHistory, traceSnapshot } from '../../ingest/trace-history.js';
+import { failedResultsOfTask, latestOfTask, traceHistory, traceSnapshot } from '../../results/index.js';
 import { AppError } from '../../http/app-error.js';
 import { customerTask } from '../tasks/customer-task.js';
 import type { StoreContext } from '../tasks/store-context.js';

@@ -15,18 +15,6 @@ export function tasksOfType(db: Db, custId: number, type: number, filters: { sta
 
 export type ListTaskRow = Awaited<ReturnType<typeof tasksOfType>>[number];
 
-/** When each of these tasks was last checked by any node. */
-export async function lastCheckTimes(db: Db, taskIds: readonly number[]): Promise<Map<number, number>> {
-  if (taskIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('latest_results')
-    .select(({ fn }) => ['task_id', fn.max<number>('ts').as('ts')])
-    .where('task_id', 'in', taskIds)
-    .groupBy('task_id')
-    .execute();
-  return new Map(rows.map((row) => [row.task_id, Number(row.ts)]));
-}
-
 /** A customer's live tasks for the search picker (optionally of one type). */
 export function searchableTasks(db: Db, custId: number, type: number | undefined) {
   let query = db

@@ -1,24 +1,15 @@
 import type { DomainListAnswer, DomainListQuery, DomainListRow, ListSortField } from '../../../shared/calls/domain-list.js';
 import { ENABLE_STATUS, serviceStatusOf } from '../../../shared/codes.js';
 import { isoTime, isoTimeOrNull } from '../../db/columns.js';
-import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
+import { availabilityOf, averageLatencyOf, isoRangeOf, lastCheckTimes, rangeSums, type Sums, type TimeRange } from '../../results/index.js';
 import type { StoreContext } from '../tasks/store-context.js';
 import { deploySummaries } from './deploy-summary.js';
-import { sumsPerTask, type TaskSumsTableName } from '../../ingest/read-repo.js';
-import { lastCheckTimes, tasksOfType, type ListTaskRow } from './list-repo.js';
+import { tasksOfType, type ListTaskRow } from './list-repo.js';
 
 type ListQuery = DomainListQuery;
 
-interface TimeRange {
-  from: number;
-  to: number;
-}
-
 const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-/** Up to this span the figures read minute rollups; beyond, whole hours of the per-task hour sums. */
-const MINUTE_SUMS_MAX_MS = 3 * HOUR_MS;
 
 /** The range the figures cover: the last `hours` (1 by default) up to now, or from-to (2121 unless to > from). */
 export function listRangeOf(query: Pick<ListQuery, 'hours' | 'from' | 'to'>, now: number): TimeRange {
@@ -29,49 +20,10 @@ export function listRangeOf(query: Pick<ListQuery, 'hours' | 'from' | 'to'>, now
   return { from: now - (query.hours ?? 1) * HOUR_MS, to: now };
 }
 
-interface Figures {
-  count: number;
-  successes: number;
-  latencyCount: number;
-  latencySum: number;
-}
-
-type SumsRow = Awaited<ReturnType<typeof sumsPerTask>>[number];
-
-/** Adds sum rows into per-task figures. */
-function addFigures(figures: Map<number, Figures>, rows: readonly SumsRow[]): void {
-  for (const row of rows) {
-    const sum = figures.get(row.task_id) ?? { count: 0, successes: 0, latencyCount: 0, latencySum: 0 };
-    sum.count += Number(row.count);
-    sum.successes += Number(row.successes);
-    sum.latencyCount += Number(row.latency_count);
-    sum.latencySum += Number(row.latency_sum);
-    figures.set(row.task_id, sum);
-  }
-}
-
-/** Reads of [from, to) in whole hours: the UTC days wholly inside from the day sums, the hours at the edges from the hour sums. */
-function hourAndDayReads(from: number, to: number): { table: TaskSumsTableName; from: number; to: number }[] {
-  const firstDay = Math.ceil(from / DAY_MS) * DAY_MS;
-  const endDay = Math.floor(to / DAY_MS) * DAY_MS;
-  if (firstDay >= endDay) return [{ table: 'rollup_task_hour', from, to }];
-  return [
-    { table: 'rollup_task_hour', from, to: firstDay },
-    { table: 'rollup_task_day', from: firstDay, to: endDay },
-    { table: 'rollup_task_hour', from: endDay, to },
-  ].filter((read) => read.to > read.from) as { table: TaskSumsTableName; from: number; to: number }[];
-}
-
-/** Sums per task over the range: minute sums up to 3 h, else hour and day sums over the range widened to whole hours. */
-async function figuresOf(db: Db, custId: number, type: number, range: TimeRange): Promise<Map<number, Figures>> {
-  const figures = new Map<number, Figures>();
-  if (range.to - range.from <= MINUTE_SUMS_MAX_MS) {
-    addFigures(figures, await sumsPerTask(db, 'rollup_task_minute', custId, range.from, range.to, [type]));
-    return figures;
-  }
-  const reads = hourAndDayReads(Math.floor(range.from / HOUR_MS) * HOUR_MS, Math.ceil(range.to / HOUR_MS) * HOUR_MS);
-  for (const read of reads) addFigures(figures, await sumsPerTask(db, read.table, custId, read.from, read.to, [type]));
-  return figures;
+/** Sums per task of the customer's tasks of one type over the range, and the part of it they cover. */
+async function figuresOf(ctx: StoreContext, custId: number, type: number, range: TimeRange): Promise<{ covered: TimeRange; byTask: Map<number, Sums> }> {
+  const sums = await rangeSums(ctx, { custId, types: [type] }, range, { by: 'task' });
+  return { covered: sums.covered, byTask: new Map(sums.groups.map((group) => [group.taskId, group])) };
 }
 
 function jsonList<T>(text: string): T[] {
@@ -85,8 +37,8 @@ function jsonList<T>(text: string): T[] {
 
 type Row = DomainListRow & { nodeIds: number[]; version: number; createdAtMs: number };
 
-function rowOf(task: ListTaskRow, figures: Figures | undefined): Row {
-  const availabilityPercent = figures && figures.count > 0 ? (figures.successes / figures.count) * 100 : null;
+function rowOf(task: ListTaskRow, figures: Sums | undefined): Row {
+  const availabilityPercent = figures ? availabilityOf(figures) : null;
   const nodeIds = jsonList<number>(task.node_ids);
   return {
     id: task.id,
@@ -103,7 +55,7 @@ function rowOf(task: ListTaskRow, figures: Figures | undefined): Row {
     domainGroup: task.domain_group,
     tags: jsonList<string>(task.tags),
     availabilityPercent,
-    avgResponseMs: figures && figures.latencyCount > 0 ? figures.latencySum / figures.latencyCount : null,
+    avgResponseMs: figures ? averageLatencyOf(figures) : null,
     serviceStatus: serviceStatusOf(availabilityPercent),
     lastCheckAt: null,
     createdAt: isoTime(task.created_at),
@@ -171,11 +123,11 @@ export async function listDomains(ctx: StoreContext, custId: number, query: List
   const range = listRangeOf(query, ctx.now());
   const [tasks, figures] = await Promise.all([
     tasksOfType(ctx.db, custId, query.type, { status: query.status, group: query.group }),
-    figuresOf(ctx.db, custId, query.type, range),
+    figuresOf(ctx, custId, query.type, range),
   ]);
-  const rows = tasks.map((task) => rowOf(task, figures.get(task.id))).filter((row) => matches(row, query));
+  const rows = tasks.map((task) => rowOf(task, figures.byTask.get(task.id))).filter((row) => matches(row, query));
   rows.sort(comparatorOf(query.sortBy, query.sortOrder));
   const start = (query.page - 1) * query.pageSize;
   const list = await completePage(ctx, rows.slice(start, start + query.pageSize));
-  return { list, total: rows.length, from: isoTime(range.from), to: isoTime(range.to) };
+  return { list, total: rows.length, from: isoTime(range.from), to: isoTime(range.to), covered: isoRangeOf(figures.covered) };
 }

@@ -11,33 +11,19 @@ import { ENABLE_STATUS, MONITOR_TYPES, SERVICE_STATUS, serviceStatusOf, type Ser
 import { isoTime } from '../../db/columns.js';
 import type { StoreContext } from '../tasks/store-context.js';
 import { listRangeOf } from './list.js';
-import { sumsPerTask } from '../../ingest/read-repo.js';
+import { availabilityOf, averageLatencyOf, isoRangeOf, rangeSums, type Sums, type TimeRange } from '../../results/index.js';
 import { sslStanding } from './overview-ssl.js';
 import { newestCertificates, type CertificateSeen } from './ssl-newest.js';
 import { overviewTasks, type OverviewTaskRow } from './overview-status-repo.js';
 
-const HOUR_MS = 3_600_000;
-/** Up to this span the bands read minute rollups; beyond, whole hours of the per-task hour sums (as the task list does). */
-const MINUTE_SUMS_MAX_MS = 3 * HOUR_MS;
-
 interface Figures {
-  count: number;
-  successes: number;
-  latencyCount: number;
-  latencySum: number;
+  covered: TimeRange;
+  byTask: Map<number, Sums>;
 }
 
-async function figuresOf(ctx: StoreContext, custId: number, range: { from: number; to: number }): Promise<Map<number, Figures>> {
-  const byMinute = range.to - range.from <= MINUTE_SUMS_MAX_MS;
-  const from = byMinute ? range.from : Math.floor(range.from / HOUR_MS) * HOUR_MS;
-  const to = byMinute ? range.to : Math.ceil(range.to / HOUR_MS) * HOUR_MS;
-  const rows = await sumsPerTask(ctx.db, byMinute ? 'rollup_task_minute' : 'rollup_task_hour', custId, from, to, AVAILABILITY_BAND_TYPES);
-  return new Map(
-    rows.map((row) => [
-      row.task_id,
-      { count: Number(row.count), successes: Number(row.successes), latencyCount: Number(row.latency_count), latencySum: Number(row.latency_sum) },
-    ]),
-  );
+async function figuresOf(ctx: StoreContext, custId: number, range: TimeRange): Promise<Figures> {
+  const sums = await rangeSums(ctx, { custId, types: AVAILABILITY_BAND_TYPES }, range, { by: 'task' });
+  return { covered: sums.covered, byTask: new Map(sums.groups.map((group) => [group.taskId, group])) };
 }
 
 const BAND_FIELD: Record<ServiceStatus, 'none' | 'normal' | 'warning' | 'error'> = {
@@ -53,8 +39,8 @@ interface Standing {
 }
 
 /** An enabled task of types 1-6: its band by availability over the range, and its attention entry when in trouble. */
-function availabilityStanding(task: OverviewTaskRow, figures: Figures | undefined): Standing {
-  const availabilityPercent = figures && figures.count > 0 ? (figures.successes / figures.count) * 100 : null;
+function availabilityStanding(task: OverviewTaskRow, figures: Sums | undefined): Standing {
+  const availabilityPercent = figures ? availabilityOf(figures) : null;
   const status = serviceStatusOf(availabilityPercent);
   if (!figures || availabilityPercent === null || (status !== SERVICE_STATUS.WARNING && status !== SERVICE_STATUS.ERROR)) return { status, attention: null };
   return {
@@ -67,7 +53,7 @@ function availabilityStanding(task: OverviewTaskRow, figures: Figures | undefine
       port: task.port,
       otherPath: task.other_path,
       availabilityPercent,
-      avgResponseMs: figures.latencyCount > 0 ? figures.latencySum / figures.latencyCount : null,
+      avgResponseMs: averageLatencyOf(figures),
       serviceStatus: status,
       certificate: null,
     },
@@ -75,7 +61,7 @@ function availabilityStanding(task: OverviewTaskRow, figures: Figures | undefine
 }
 
 interface Readings {
-  figures: Map<number, Figures>;
+  figures: Figures;
   certificates: Map<number, CertificateSeen>;
 }
 
@@ -84,7 +70,7 @@ async function readingsOf(ctx: StoreContext, custId: number, range: { from: numb
   const hasSsl = enabled.some((task) => task.type === MONITOR_TYPES.SSL);
   const hasOthers = enabled.some((task) => task.type !== MONITOR_TYPES.SSL);
   const [figures, certificates] = await Promise.all([
-    hasOthers ? figuresOf(ctx, custId, range) : new Map<number, Figures>(),
+    hasOthers ? figuresOf(ctx, custId, range) : { covered: range, byTask: new Map<number, Sums>() },
     hasSsl ? newestCertificates(ctx.db, custId, ctx.now()) : new Map<number, CertificateSeen>(),
   ]);
   return { figures, certificates };
@@ -108,7 +94,7 @@ export async function domainOverview(ctx: StoreContext, custId: number, query: D
     const typeCounts = counts.get(task.type);
     if (!typeCounts) continue;
     const standing =
-      task.type === MONITOR_TYPES.SSL ? sslStanding(task, readings.certificates.get(task.id)) : availabilityStanding(task, readings.figures.get(task.id));
+      task.type === MONITOR_TYPES.SSL ? sslStanding(task, readings.certificates.get(task.id)) : availabilityStanding(task, readings.figures.byTask.get(task.id));
     typeCounts[BAND_FIELD[standing.status]] += 1;
     if (standing.attention) attention.push(standing.attention);
   }
@@ -116,6 +102,7 @@ export async function domainOverview(ctx: StoreContext, custId: number, query: D
   return {
     from: isoTime(range.from),
     to: isoTime(range.to),
+    covered: isoRangeOf(readings.figures.covered),
     types: [...counts.values()],
     attention: attention.slice(0, query.limit),
     attentionTotal: attention.length,

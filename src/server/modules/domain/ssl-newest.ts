@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connection.js';
 import { certificateNow, storedCertificate, type CertificateNow } from './ssl-certificate.js';
-import { newestSslChecks } from './ssl-repo.js';
+import { MONITOR_TYPES } from '../../../shared/codes.js';
+import { newestChecksOfType } from '../../results/index.js';
 
 export interface CertificateSeen {
   /** The newest check of any node. */
@@ -15,7 +16,7 @@ export interface CertificateSeen {
  */
 export async function newestCertificates(db: Db, custId: number, now: number): Promise<Map<number, CertificateSeen>> {
   const byTask = new Map<number, CertificateSeen>();
-  for (const check of await newestSslChecks(db, custId)) {
+  for (const check of await newestChecksOfType(db, custId, MONITOR_TYPES.SSL)) {
     const seen = byTask.get(check.task_id) ?? { lastCheckAt: check.ts, soonest: null };
     seen.lastCheckAt = Math.max(seen.lastCheckAt, check.ts);
     const stored = storedCertificate(check.details);

@@ -20,18 +20,3 @@ export function sslTasksOf(db: Db, custId: number, filters: SslTaskFilters) {
 }
 
 export type SslTaskRow = Awaited<ReturnType<typeof sslTasksOf>>[number];
-
-/** The newest check of every node of the customer's live SSL tasks, with the stored result. */
-export function newestSslChecks(db: Db, custId: number) {
-  return db
-    .selectFrom('latest_results as l')
-    .innerJoin('tasks as t', 't.id', 'l.task_id')
-    .leftJoin('results as r', (join) =>
-      join.onRef('r.id', '=', 'l.result_id').onRef('r.task_id', '=', 'l.task_id').onRef('r.node_id', '=', 'l.node_id'),
-    )
-    .select(['l.task_id', 'l.node_id', 'l.ts', 'r.details'])
-    .where('t.cust_id', '=', custId)
-    .where('t.type', '=', MONITOR_TYPES.SSL)
-    .where('t.deleted_at', 'is', null)
-    .execute();
-}

@@ -18,9 +18,9 @@ import { AppError } from '../../http/app-error.js';
 import { toNodeSummary } from '../nodes/node-view.js';
 import { listNodes } from '../nodes/repo.js';
 import { getTask } from '../tasks/service.js';
-import { lastCheckTimes } from './list-repo.js';
+import { lastCheckTimes, newestRunsOf } from '../../results/index.js';
 import { createDomainTask, updateDomainTask } from './service.js';
-import { newestRunsOf, traceTasksOf } from './trace-repo.js';
+import { traceTasksOf } from './trace-repo.js';
 
 /**
  * Traceroute tasks (type 6): written through the same verbs as types 1-5 (points, duplicates,

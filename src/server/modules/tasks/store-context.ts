@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection.js';
-import { DEFAULT_DEPLOY_DEADLINE_SECONDS, DEFAULT_RESULT_RETENTION_DAYS, DEFAULT_TRACE_RETENTION_DAYS } from '../../config.js';
+import { DEFAULT_DEPLOY_DEADLINE_SECONDS } from '../../config.js';
 
 /** What a service may log: a problem worth an operator's look that the caller does not see. */
 export interface StoreLog {
@@ -23,15 +23,7 @@ export interface StoreContext {
   log?: StoreLog;
 }
 
-const DAY_MS = 86_400_000;
 
 export function deployDeadlineOf(ctx: StoreContext): number {
   return ctx.deployDeadlineMs ?? DEFAULT_DEPLOY_DEADLINE_SECONDS * 1000;
-}
-
-/** How long results of each kind are kept, in ms: traceroute snapshots at least as long as the rest. */
-export function retentionOf(ctx: Pick<StoreContext, 'resultRetentionDays' | 'traceRetentionDays'>): { rawMs: number; traceMs: number } {
-  const rawDays = ctx.resultRetentionDays ?? DEFAULT_RESULT_RETENTION_DAYS;
-  const traceDays = Math.max(rawDays, ctx.traceRetentionDays ?? DEFAULT_TRACE_RETENTION_DAYS);
-  return { rawMs: rawDays * DAY_MS, traceMs: traceDays * DAY_MS };
 }

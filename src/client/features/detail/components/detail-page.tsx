@@ -14,6 +14,7 @@ import { FailedLogs } from './failed-logs.js';
 import { LatestChecks } from './latest-checks.js';
 import { MapSection } from './map-section.js';
 import { RangeControls } from './range-controls.js';
+import { CoveredNote } from '../../../components/covered-note.js';
 import { PageLoadProblem, PageLoading, taskLoadProblemOf } from './states.js';
 import { SummaryCards } from './summary-cards.js';
 import { TrendSection } from './trend-section.js';
@@ -47,6 +48,7 @@ function DetailBody({ task, view }: { task: DomainInfo; view: DetailView }) {
     <div aria-busy={summary.isPlaceholderData || trend.isPlaceholderData || breakdown.isPlaceholderData}>
       <DetailHeader task={task} />
       <RangeControls range={view.range} refresh={view.refresh} onRange={view.setRange} onRefresh={view.setRefresh} />
+      <CoveredNote answer={summary.data} />
       <div className="mb-6">
         <SummaryCards summary={summary.data} isError={summary.isError} onRetry={() => void summary.refetch()} />
       </div>

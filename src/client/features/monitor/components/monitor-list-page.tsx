@@ -36,6 +36,7 @@ import { SelectionBar } from './selection-bar.js';
 import type { RowActions } from './task-cells.js';
 import { TaskResults } from './task-results.js';
 import { TimeControls } from './time-controls.js';
+import { CoveredNote } from '../../../components/covered-note.js';
 
 /**
  * The list has no answer yet: loading, or (paused) offline with this view not saved on the device,
@@ -139,6 +140,7 @@ export function MonitorTaskList({ type, readOnly }: MonitorTaskListProps) {
         onSort={(field, order) => setView(withSort(view, field, order))}
       />
       <TimeControls time={view.time} refresh={view.refresh} onTime={(time) => setView(withTime(view, time))} onRefresh={(seconds) => setView(withRefresh(view, seconds))} />
+      <CoveredNote answer={data} />
       {!readOnly && <SelectionBar selection={selection} onDelete={() => setConfirmOpen(true)} />}
       {isError && !data && <TaskListError onRetry={() => void refetch()} />}
       {!isError && isPending && <TaskListWaiting paused={fetchStatus === 'paused'} />}

@@ -1,13 +1,10 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SERVICE_STATUS } from '../../src/shared/codes.js';
-import { HISTOGRAM_RELATIVE_ERROR } from '../../src/server/ingest/histogram.js';
-import { ingestBatch, type IngestItem } from '../../src/server/ingest/ingest.js';
-import { availability, percentile, trend } from '../../src/server/ingest/read.js';
-import { pruneResults } from '../../src/server/ingest/retention.js';
-import { createTask } from '../../src/server/modules/tasks/service.js';
-import type { Task } from '../../src/server/modules/tasks/task-model.js';
-import { createTestStore, httpTaskInput, STORE_START, tcpResult, type TestStore } from './tasks-helpers.js';
+import { SERVICE_STATUS, serviceStatusOf } from '../../../src/shared/codes.js';
+import { availabilityOf, averageLatencyOf, ingestBatch, pruneResults, rangeSums, type IngestItem, type TimeRange } from '../../../src/server/results/index.js';
+import { createTask } from '../../../src/server/modules/tasks/service.js';
+import type { Task } from '../../../src/server/modules/tasks/task-model.js';
+import { createTestStore, httpTaskInput, STORE_START, tcpResult, type TestStore } from '../tasks-helpers.js';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -25,6 +22,16 @@ async function deliver(store: TestStore, nodeId: number, items: IngestItem[], si
     const answer = await ingestBatch(store.ctx, nodeId, `${prefix}-${start}`, batch);
     expect(answer.rejected).toBe(0);
   }
+}
+
+/** Every task's availability and average latency over the range, as the list reads them. */
+async function availability(store: TestStore, tasks: readonly Task[], range: TimeRange) {
+  const answer = await rangeSums(store.ctx, { custId: store.custId }, range, { by: 'task' });
+  return tasks.map((task) => {
+    const sums = answer.groups.find((group) => group.taskId === task.id);
+    const percent = sums ? availabilityOf(sums) : null;
+    return [task.id, sums?.count ?? 0, percent, sums ? averageLatencyOf(sums) : null, serviceStatusOf(percent)];
+  });
 }
 
 describe('rollups', () => {
@@ -89,8 +96,7 @@ describe('rollups', () => {
     await tcpTask(store, [1], store.otherCustId);
 
     for (const range of [{ from: STORE_START, to: STORE_START + HOUR }, { from: STORE_START - DAY, to: STORE_START + HOUR }]) {
-      const answer = await availability(store.ctx, store.custId, range);
-      expect(answer.map((row) => [row.taskId, row.count, row.availabilityPercent, row.avgLatencyMs, row.serviceStatus])).toEqual([
+      expect(await availability(store, [full, most, half, silent], range)).toEqual([
         [full.id, 20, 100, 10, SERVICE_STATUS.NORMAL],
         [most.id, 20, 80, 11, SERVICE_STATUS.WARNING],
         [half.id, 20, 50, 12, SERVICE_STATUS.ERROR],
@@ -103,43 +109,25 @@ describe('rollups', () => {
     const task = await tcpTask(store, [1, 2]);
     await deliver(store, 1, [0, 1, 2].map((i) => ({ taskId: task.id, result: tcpResult(STORE_START + i * MINUTE, true, 10 * (i + 1)) })), 10, 'a');
     await deliver(store, 2, [{ taskId: task.id, result: tcpResult(STORE_START + 90 * MINUTE, false, null) }], 10, 'b');
+    const scope = { custId: store.custId, taskIds: [task.id] };
+    const points = (groups: Awaited<ReturnType<typeof rangeSums>>['groups']) =>
+      groups.map((group) => [group.nodeId, group.bucketStart, group.count, group.successes, averageLatencyOf(group), group.latencyMin, group.latencyMax]);
 
-    const perMinute = await trend(store.ctx, store.custId, task.id, { from: STORE_START, to: STORE_START + 2 * HOUR });
-    expect(perMinute.per).toBe('minute');
-    expect(perMinute.nodes[0]).toEqual({
-      nodeId: 1,
-      points: [10, 20, 30].map((latency, i) => ({
-        bucketStart: STORE_START + i * MINUTE, count: 1, successes: 1, availabilityPercent: 100,
-        avgLatencyMs: latency, minLatencyMs: latency, maxLatencyMs: latency,
-      })),
-    });
-    expect(perMinute.nodes[1]?.points).toEqual([
-      { bucketStart: STORE_START + 90 * MINUTE, count: 1, successes: 0, availabilityPercent: 0, avgLatencyMs: null, minLatencyMs: null, maxLatencyMs: null },
+    const perMinute = await rangeSums(store.ctx, scope, { from: STORE_START, to: STORE_START + 2 * HOUR }, { by: 'time', nodeIds: [1, 2] });
+    expect(perMinute.bucketMs).toBe(MINUTE);
+    expect(points(perMinute.groups)).toEqual([
+      ...[10, 20, 30].map((latency, i) => [1, STORE_START + i * MINUTE, 1, 1, latency, latency, latency]),
+      [2, STORE_START + 90 * MINUTE, 1, 0, null, null, null],
     ]);
 
-    const week = await trend(store.ctx, store.custId, task.id, { from: STORE_START - 6 * DAY, to: STORE_START + DAY });
-    expect(week.per).toBe('hour');
-    expect(week.nodes.map((node) => [node.nodeId, node.points.map((point) => [point.bucketStart, point.count, point.avgLatencyMs])])).toEqual([
-      [1, [[STORE_START, 3, 20]]],
-      [2, [[STORE_START + HOUR, 1, null]]],
+    const week = await rangeSums(store.ctx, scope, { from: STORE_START - 6 * DAY, to: STORE_START + DAY }, { by: 'time', nodeIds: [1, 2] });
+    expect(week.bucketMs).toBe(HOUR);
+    expect(points(week.groups)).toEqual([
+      [1, STORE_START, 3, 3, 20, 10, 30],
+      [2, STORE_START + HOUR, 1, 0, null, null, null],
     ]);
-    await expect(trend(store.ctx, store.otherCustId, task.id, { from: STORE_START, to: STORE_START + HOUR })).rejects.toMatchObject({ code: 2127 });
-  });
-
-  it('give percentiles from histograms within the bin error', async () => {
-    const task = await tcpTask(store, [1, 2]);
-    const latencies = Array.from({ length: 1000 }, (_, i) => 1 + i * 0.997);
-    const items = latencies.map((latency, i) => ({ taskId: task.id, result: tcpResult(STORE_START + (i % 120) * MINUTE, true, latency) }));
-    await deliver(store, 1, items, 200, 'p');
-    const sorted = [...latencies].sort((a, b) => a - b);
-    for (const p of [50, 90, 95, 99]) {
-      const exact = sorted[Math.ceil((p / 100) * sorted.length) - 1] ?? Number.NaN;
-      for (const range of [{ from: STORE_START, to: STORE_START + 2 * HOUR }, { from: STORE_START - 3 * DAY, to: STORE_START + DAY }]) {
-        const estimate = await percentile(store.ctx, store.custId, task.id, p, range);
-        expect(Math.abs((estimate ?? Number.NaN) - exact) / exact).toBeLessThanOrEqual(HISTOGRAM_RELATIVE_ERROR + 1e-9);
-      }
-    }
-    expect(await percentile(store.ctx, store.custId, task.id, 50, { from: STORE_START, to: STORE_START + HOUR, nodeId: 2 })).toBeNull();
+    const foreign = await rangeSums(store.ctx, { custId: store.otherCustId, taskIds: [task.id] }, { from: STORE_START, to: STORE_START + HOUR }, { by: 'node' });
+    expect(foreign.groups).toEqual([]);
   });
 });
 
@@ -152,7 +140,7 @@ describe('retention', () => {
       await deliver(store, 1, ages.map((ts) => ({ taskId: task.id, result: tcpResult(ts, true, 5) })), 1, 'old');
       store.setTime(STORE_START + 1000);
       const counts = await pruneResults(store.db, store.ctx.now(), { raw: 7, minute: 2, hour: 400 });
-      expect(counts).toEqual({ raw: 2, minute: 3, taskMinute: 3, hour: 1, batches: 2, jobs: 0, deployments: 0 });
+      expect(counts).toEqual({ raw: 2, minute: 3, taskMinute: 3, hour: 1, batches: 2 });
       const tables = ['results', 'rollup_minute', 'rollup_hour', 'rollup_hour_by_task', 'rollup_task_hour'] as const;
       const left = async (table: (typeof tables)[number]) => (await store.db.selectFrom(table).select('task_id').execute()).length;
       expect(await Promise.all(tables.map(left))).toEqual([3, 2, 4, 4, 4]);

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.js';
-import type { Db } from '../db/connection.js';
-import { pruneResults, type RetentionDays } from './retention.js';
+import type { Config } from './config.js';
+import type { Db } from './db/connection.js';
+import { pruneJobs } from './modules/agents/jobs-prune.js';
+import { pruneSupersededDeployments, SUPERSEDED_DEPLOYMENT_DAYS } from './modules/deployments/prune.js';
+import { pruneResults, type PruneCounts, type RetentionDays } from './results/index.js';
 
 export const PRUNE_INTERVAL_MS = 10 * 60_000;
 
@@ -21,11 +23,24 @@ function retentionDaysOf(config: RetentionConfig): Partial<RetentionDays> {
   };
 }
 
+const DAY_MS = 86_400_000;
+
+/**
+ * Each owner prunes its own tables: results and rollups (the results module), finished on-demand
+ * jobs (kept as long as raw results) and superseded deployment rows (their modules).
+ */
+async function pruneAll(db: Db, config: RetentionConfig, now: number): Promise<PruneCounts & { jobs: number; deployments: number }> {
+  const results = await pruneResults(db, now, retentionDaysOf(config));
+  const jobs = await pruneJobs(db, now - config.resultRetentionDays * DAY_MS);
+  const deployments = await pruneSupersededDeployments(db, now - SUPERSEDED_DEPLOYMENT_DAYS * DAY_MS);
+  return { ...results, jobs, deployments };
+}
+
 /** Prunes results, rollups, jobs and old deployments past retention now and every 10 minutes; runs never overlap. */
 export function schedulePruning(db: Db, config: RetentionConfig, log: FastifyBaseLogger, now: () => number = Date.now): PruneSchedule {
   let running: Promise<void> | undefined;
   const run = () => {
-    running ??= pruneResults(db, now(), retentionDaysOf(config))
+    running ??= pruneAll(db, config, now())
       .then(
         (counts) => log.info({ pruned: counts }, 'pruned results past retention'),
         (error: unknown) => log.error({ err: error }, 'pruning results failed'),

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { Failure, TracerouteDetails } from '../../shared/probe/results.js';
 import { isoTime, parseJsonColumn } from '../db/columns.js';
 import { AppError } from '../http/app-error.js';
-import { customerTask } from '../modules/tasks/customer-task.js';
-import type { StoreContext } from '../modules/tasks/store-context.js';
+import type { ResultsContext } from './context.js';
+import { customerTaskOf } from './scope-repo.js';
 import { customerTraceRun, traceRuns } from './trace-repo.js';
 
 /**
@@ -67,16 +67,16 @@ function snapshotOf(taskId: number, row: TraceRunRow): TraceSnapshot {
 }
 
 /** The customer's traceroute task's snapshots in the range, newest first; 2127 for anyone else's task. */
-export async function traceHistory(ctx: StoreContext, custId: number, taskId: number, options: TraceHistoryOptions): Promise<TraceSnapshot[]> {
+export async function traceHistory(ctx: ResultsContext, custId: number, taskId: number, options: TraceHistoryOptions): Promise<TraceSnapshot[]> {
   if (!(options.to > options.from)) throw new AppError(2121);
-  await customerTask(ctx.db, custId, taskId);
+  await customerTaskOf(ctx.db, custId, taskId);
   const limit = Math.min(Math.max(1, Math.floor(options.limit)), TRACE_HISTORY_LIMIT_MAX);
   const rows = await traceRuns(ctx.db, { taskId, nodeId: options.nodeId, from: options.from, to: options.to, limit });
   return rows.map((row) => snapshotOf(taskId, row));
 }
 
 /** One snapshot by its result id; 2001 when it is not a traceroute run of the customer's live task. */
-export async function traceSnapshot(ctx: StoreContext, custId: number, resultId: number): Promise<TraceSnapshot> {
+export async function traceSnapshot(ctx: ResultsContext, custId: number, resultId: number): Promise<TraceSnapshot> {
   const row = await customerTraceRun(ctx.db, custId, resultId);
   if (!row) throw new AppError(2001);
   return snapshotOf(row.task_id, row);

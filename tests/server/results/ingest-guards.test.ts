@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MONITOR_TYPES } from '../../src/shared/codes.js';
-import type { CheckResult } from '../../src/shared/probe/results.js';
-import { ingestBatch } from '../../src/server/ingest/ingest.js';
-import { latestByTask } from '../../src/server/ingest/read.js';
-import { pruneResults } from '../../src/server/ingest/retention.js';
-import { createTask } from '../../src/server/modules/tasks/service.js';
-import { createTestStore, httpResult, httpTaskInput, STORE_START, type TestStore } from './tasks-helpers.js';
+import { MONITOR_TYPES } from '../../../src/shared/codes.js';
+import type { CheckResult } from '../../../src/shared/probe/results.js';
+import { ingestBatch } from '../../../src/server/results/index.js';
+import { latestByTask } from '../../../src/server/results/index.js';
+import { pruneResults } from '../../../src/server/results/index.js';
+import { createTask } from '../../../src/server/modules/tasks/service.js';
+import { createTestStore, httpResult, httpTaskInput, STORE_START, type TestStore } from '../tasks-helpers.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

@@ -1,24 +1,21 @@
-import type { DeleteResult } from 'kysely';
 import { MONITOR_TYPES } from '../../shared/codes.js';
+import { deletedRows as changed, deleteInChunks as untilDone, DELETE_CHUNK as CHUNK } from '../db/chunked-delete.js';
 import type { Db } from '../db/connection.js';
 import { DEFAULT_RESULT_RETENTION_DAYS, DEFAULT_TRACE_RETENTION_DAYS } from '../config.js';
+import { markKept } from './kept-marks.js';
 
 const DAY_MS = 86_400_000;
-/** Rows deleted per statement: each chunk is its own short write, so ingest is never held up long. */
-const CHUNK = 5_000;
 /** Where the last run stopped deleting non-traceroute results between the two retentions. */
 const RAW_MARK = 'pruned_raw_until';
 
 /** How long each kind of row is kept, in days. */
 export interface RetentionDays {
-  /** Raw results, batch ids (a resend within it is still a duplicate) and finished on-demand jobs. */
+  /** Raw results and batch ids (a resend within it is still a duplicate). */
   raw: number;
   /** Traceroute results, the route history (at least `raw`). */
   trace: number;
   minute: number;
   hour: number;
-  /** Deployment rows a newer row of the same (task, node) has superseded. */
-  supersededDeployments: number;
 }
 
 export const DEFAULT_RETENTION_DAYS: RetentionDays = {
@@ -26,7 +23,6 @@ export const DEFAULT_RETENTION_DAYS: RetentionDays = {
   trace: DEFAULT_TRACE_RETENTION_DAYS,
   minute: 2,
   hour: 400,
-  supersededDeployments: 30,
 };
 
 export interface PruneCounts {
@@ -37,19 +33,6 @@ export interface PruneCounts {
   /** rollup_hour rows (their copies in rollup_hour_by_task and the per-task sums in rollup_task_hour go too). */
   hour: number;
   batches: number;
-  jobs: number;
-  deployments: number;
-}
-
-const changed = (result: DeleteResult | undefined) => Number(result?.numDeletedRows ?? 0n);
-
-async function untilDone(deleteChunk: () => Promise<number>): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const deleted = await deleteChunk();
-    total += deleted;
-    if (deleted < CHUNK) return total;
-  }
 }
 
 /** Every result older than the longest retention: a leading range of the ts index. */
@@ -202,64 +185,21 @@ function pruneBatches(db: Db, cutoff: number): Promise<number> {
   );
 }
 
-/** On-demand jobs created before the cutoff that are finished, or past their time and never finished. */
-function pruneJobs(db: Db, cutoff: number): Promise<number> {
-  return untilDone(async () =>
-    changed(
-      await db
-        .deleteFrom('agent_jobs')
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('agent_jobs')
-            .select('id')
-            .where('created_at', '<', cutoff)
-            .where((inner) => inner.or([inner('state', 'in', ['done', 'expired']), inner('expires_at', '<', cutoff)]))
-            .limit(CHUNK),
-        )
-        .executeTakeFirst(),
-    ),
-  );
-}
-
-/** Deployment rows last changed before the cutoff that a newer row of the same (task, node) replaced. */
-function pruneSupersededDeployments(db: Db, cutoff: number): Promise<number> {
-  return untilDone(async () =>
-    changed(
-      await db
-        .deleteFrom('deployments')
-        .where('id', 'in', (eb) =>
-          eb
-            .selectFrom('deployments as d')
-            .select('d.id')
-            .where('d.updated_at', '<', cutoff)
-            .where(({ exists, selectFrom }) =>
-              exists(
-                selectFrom('deployments as newer')
-                  .select('newer.id')
-                  .whereRef('newer.task_id', '=', 'd.task_id')
-                  .whereRef('newer.node_id', '=', 'd.node_id')
-                  .whereRef('newer.id', '>', 'd.id'),
-              ),
-            )
-            .limit(CHUNK),
-        )
-        .executeTakeFirst(),
-    ),
-  );
-}
-
-/** Deletes what is past retention, in bounded chunks. Answers how many rows went from each table. */
+/**
+ * Deletes results and rollups past retention, in bounded chunks, and answers how many rows went
+ * from each table. Before deleting, it records from when each resolution is whole (kept-marks.ts),
+ * so a range read never counts a bucket half pruned.
+ */
 export async function pruneResults(db: Db, now: number, retention: Partial<RetentionDays> = {}): Promise<PruneCounts> {
   const days = { ...DEFAULT_RETENTION_DAYS, ...retention };
   const cutoff = (keepDays: number) => now - keepDays * DAY_MS;
   const rawCutoff = cutoff(days.raw);
+  await markKept(db, { raw: rawCutoff, minute: cutoff(days.minute), hour: cutoff(days.hour) });
   return {
     raw: await pruneRaw(db, rawCutoff, cutoff(Math.max(days.raw, days.trace))),
     minute: await pruneMinuteRollups(db, cutoff(days.minute)),
     taskMinute: await pruneTaskSums(db, 'rollup_task_minute', cutoff(days.minute)),
     hour: await pruneHourRollups(db, cutoff(days.hour)),
     batches: await pruneBatches(db, rawCutoff),
-    jobs: await pruneJobs(db, rawCutoff),
-    deployments: await pruneSupersededDeployments(db, cutoff(days.supersededDeployments)),
   };
 }

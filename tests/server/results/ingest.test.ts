@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MONITOR_TYPES } from '../../src/shared/codes.js';
-import { binOf, HISTOGRAM_BINS, HISTOGRAM_RELATIVE_ERROR, percentileOf, representativeOf } from '../../src/server/ingest/histogram.js';
-import { ingestBatch } from '../../src/server/ingest/ingest.js';
-import { latestByTask } from '../../src/server/ingest/read.js';
-import { createTask, updateTask } from '../../src/server/modules/tasks/service.js';
-import { createTestStore, httpResult, httpTaskInput, STORE_START, tcpResult, type TestStore } from './tasks-helpers.js';
+import { MONITOR_TYPES } from '../../../src/shared/codes.js';
+import { binOf, HISTOGRAM_BINS, HISTOGRAM_RELATIVE_ERROR, percentileOf, representativeOf } from '../../../src/server/results/histogram.js';
+import { ingestBatch } from '../../../src/server/results/index.js';
+import { latestByTask } from '../../../src/server/results/index.js';
+import { createTask, updateTask } from '../../../src/server/modules/tasks/service.js';
+import { createTestStore, httpResult, httpTaskInput, STORE_START, tcpResult, type TestStore } from '../tasks-helpers.js';
 
 describe('latency histogram', () => {
   it('reads every value back within the bin error', () => {

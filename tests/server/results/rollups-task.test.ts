@@ -3,24 +3,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Migrator, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/server/db/connection.js';
-import { foundation } from '../../src/server/db/migrations/0001-foundation.js';
-import { nodes } from '../../src/server/db/migrations/0002-nodes.js';
-import { tasksResults } from '../../src/server/db/migrations/0003-tasks-results.js';
-import { agentJobs } from '../../src/server/db/migrations/0004-agent-jobs.js';
-import { storeCounters } from '../../src/server/db/migrations/0005-store-counters.js';
-import { migrateToLatest } from '../../src/server/db/migrations/index.js';
-import { serviceStatusOf } from '../../src/shared/codes.js';
-import { ingestBatch, type IngestItem } from '../../src/server/ingest/ingest.js';
-import { HISTOGRAM_BINS, HISTOGRAM_COLUMNS, type HistogramColumn } from '../../src/server/ingest/histogram.js';
-import { availability, bucketStarts, trend, type TimeRange } from '../../src/server/ingest/read.js';
-import { upsertHourRollups } from '../../src/server/ingest/results-repo.js';
-import { pruneResults } from '../../src/server/ingest/retention.js';
-import type { RollupDelta } from '../../src/server/ingest/rollup-accumulator.js';
-import { createTask } from '../../src/server/modules/tasks/service.js';
-import type { StoreContext } from '../../src/server/modules/tasks/store-context.js';
-import type { Task } from '../../src/server/modules/tasks/task-model.js';
-import { createTestStore, httpTaskInput, STORE_START, tcpResult, type TestStore } from './tasks-helpers.js';
+import { openDatabase } from '../../../src/server/db/connection.js';
+import { foundation } from '../../../src/server/db/migrations/0001-foundation.js';
+import { nodes } from '../../../src/server/db/migrations/0002-nodes.js';
+import { tasksResults } from '../../../src/server/db/migrations/0003-tasks-results.js';
+import { agentJobs } from '../../../src/server/db/migrations/0004-agent-jobs.js';
+import { storeCounters } from '../../../src/server/db/migrations/0005-store-counters.js';
+import { migrateToLatest } from '../../../src/server/db/migrations/index.js';
+import { ingestBatch, pruneResults, rangeSums, type IngestItem, type TimeRange } from '../../../src/server/results/index.js';
+import { HISTOGRAM_BINS, HISTOGRAM_COLUMNS, type HistogramColumn } from '../../../src/server/results/histogram.js';
+import { upsertHourRollups } from '../../../src/server/results/results-repo.js';
+import type { RollupDelta } from '../../../src/server/results/rollup-accumulator.js';
+import { createTask } from '../../../src/server/modules/tasks/service.js';
+import type { StoreContext } from '../../../src/server/modules/tasks/store-context.js';
+import type { Task } from '../../../src/server/modules/tasks/task-model.js';
+import { createTestStore, httpTaskInput, STORE_START, tcpResult, type TestStore } from '../tasks-helpers.js';
 
 // The per-task hour sums (rollup_task_hour) and the task-first hour copy (rollup_hour_by_task) must
 // answer exactly what a straightforward aggregate over rollup_hour answers.
@@ -82,57 +79,20 @@ interface HourSums {
   latency_sum: number;
 }
 
-/** What availability answers, computed the plain way: rollup_hour over the hour-widened range. */
-async function expectedAvailability(store: TestStore, range: TimeRange) {
-  const from = Math.floor(range.from / HOUR) * HOUR;
-  const to = Math.ceil(range.to / HOUR) * HOUR;
-  const sums = await sql<HourSums>`
-    select task_id, sum(count) as count, sum(successes) as successes, sum(latency_count) as latency_count, sum(latency_sum) as latency_sum
-    from rollup_hour where bucket_start >= ${from} and bucket_start < ${to} group by task_id`.execute(store.db);
-  const byTask = new Map(sums.rows.map((row) => [row.task_id, row]));
-  const live = await store.db.selectFrom('tasks').select('id').where('cust_id', '=', store.custId).where('deleted_at', 'is', null).orderBy('id').execute();
-  return live.map(({ id }) => {
-    const row = byTask.get(id);
-    const count = row?.count ?? 0;
-    const percent = count > 0 ? ((row?.successes ?? 0) / count) * 100 : null;
-    const latencyCount = row?.latency_count ?? 0;
-    return {
-      taskId: id,
-      count,
-      successes: row?.successes ?? 0,
-      availabilityPercent: percent,
-      avgLatencyMs: latencyCount > 0 ? (row?.latency_sum ?? 0) / latencyCount : null,
-      serviceStatus: serviceStatusOf(percent),
-    };
-  });
+/** Plain sums over the raw results of the customer's live tasks whose start time is in the range, grouped by one column. */
+async function rawSums(store: TestStore, range: TimeRange, column: 'task_id' | 'node_id', taskId?: number) {
+  const task = taskId === undefined ? sql`` : sql` and task_id = ${taskId}`;
+  const sums = await sql<HourSums & { key: number }>`
+    select ${sql.ref(column)} as key, count(*) as count, sum(ok) as successes,
+      sum(case when ok = 1 and latency_ms is not null then 1 else 0 end) as latency_count, coalesce(sum(case when ok = 1 then latency_ms end), 0) as latency_sum
+    from results where ts >= ${range.from} and ts < ${range.to}${task}
+      and task_id in (select id from tasks where cust_id = ${store.custId} and deleted_at is null)
+    group by 1 order by 1`.execute(store.db);
+  return sums.rows.map((row) => [row.key, row.count, row.successes, row.latency_count, Math.round(row.latency_sum * 1e6)]);
 }
 
-/** What the hour trend answers, computed the plain way: rollup_hour at each hour bucket of the range. */
-async function expectedHourTrend(store: TestStore, taskId: number, range: TimeRange) {
-  const rows = await store.db
-    .selectFrom('rollup_hour')
-    .selectAll()
-    .where('task_id', '=', taskId)
-    .where('bucket_start', 'in', bucketStarts(range, 'hour'))
-    .orderBy('node_id')
-    .orderBy('bucket_start')
-    .execute();
-  const nodes = new Map<number, unknown[]>();
-  for (const row of rows) {
-    const points = nodes.get(row.node_id) ?? [];
-    points.push({
-      bucketStart: row.bucket_start,
-      count: row.count,
-      successes: row.successes,
-      availabilityPercent: (row.successes / row.count) * 100,
-      avgLatencyMs: row.latency_count > 0 ? row.latency_sum / row.latency_count : null,
-      minLatencyMs: row.latency_min,
-      maxLatencyMs: row.latency_max,
-    });
-    nodes.set(row.node_id, points);
-  }
-  return [...nodes].map(([nodeId, points]) => ({ nodeId, points }));
-}
+const rounded = (groups: readonly { count: number; successes: number; latencyCount: number; latencySum: number }[], keyOf: (group: never) => number) =>
+  groups.map((group) => [keyOf(group as never), group.count, group.successes, group.latencyCount, Math.round(group.latencySum * 1e6)]);
 
 describe('per-task hour rollups', () => {
   let store: TestStore;
@@ -189,43 +149,36 @@ describe('per-task hour rollups', () => {
     taskMinute.forEach((row, index) => expect(row.latency_sum).toBeCloseTo(perTask.rows[index]?.latency_sum ?? Number.NaN, 6));
   });
 
-  it('give the availability a plain aggregate of rollup_hour gives', async () => {
+  it('sum per task, per node and per bucket exactly the raw checks whose start is in the range', async () => {
     const ranges = [
       { from: STORE_START - DAY, to: STORE_START },
       { from: STORE_START - 7 * DAY, to: STORE_START },
-      { from: STORE_START - 3 * DAY - 17 * MINUTE, to: STORE_START - DAY + 5 * MINUTE },
+      { from: STORE_START - 3 * DAY - 17 * MINUTE - 13_001, to: STORE_START - DAY + 5 * MINUTE + 7_003 },
       { from: STORE_START - 9 * DAY, to: STORE_START + DAY },
       { from: STORE_START - 4 * HOUR + 1, to: STORE_START - 1 },
+      { from: STORE_START - 6 * HOUR - 1, to: STORE_START - HOUR + 1 },
     ];
     for (const range of ranges) {
-      const answer = await availability(ctx, store.custId, range);
-      const expected = await expectedAvailability(store, range);
-      expect(answer.map((row) => row.taskId)).toEqual([tasks[0]?.id, tasks[1]?.id, tasks[2]?.id]);
-      expect(answer.map(({ avgLatencyMs: _, ...row }) => row)).toEqual(expected.map(({ avgLatencyMs: _, ...row }) => row));
-      answer.forEach((row, index) => {
-        const want = expected[index]?.avgLatencyMs ?? null;
-        if (want === null) expect(row.avgLatencyMs).toBeNull();
-        else expect(Math.abs((row.avgLatencyMs ?? Number.NaN) - want) / want).toBeLessThan(1e-9);
-      });
-      expect(answer.some((row) => row.count > 0)).toBe(true);
-    }
-  });
-
-  it('give the per-node hour trend a plain read of rollup_hour gives', async () => {
-    const ranges: (TimeRange & { per?: 'hour' })[] = [
-      { from: STORE_START - 7 * DAY, to: STORE_START },
-      { from: STORE_START - 5 * DAY - 29 * MINUTE, to: STORE_START - 2 * DAY + 31 * MINUTE },
-      { from: STORE_START - 10 * DAY, to: STORE_START + DAY },
-      { from: STORE_START - 6 * HOUR - 1, to: STORE_START - HOUR + 1, per: 'hour' },
-    ];
-    for (const task of tasks.slice(0, 3)) {
-      for (const range of ranges) {
-        const answer = await trend(ctx, store.custId, task.id, range);
-        expect(answer.per).toBe('hour');
-        expect(answer.nodes.map((node) => node.nodeId)).toEqual(NODES);
-        expect(answer.nodes).toEqual(await expectedHourTrend(store, task.id, range));
+      const byTask = await rangeSums(ctx, { custId: store.custId }, range, { by: 'task' });
+      expect(byTask.covered).toEqual(range);
+      expect(rounded([...byTask.groups].sort((a, b) => a.taskId - b.taskId), (group: { taskId: number }) => group.taskId)).toEqual(await rawSums(store, range, 'task_id'));
+      for (const task of tasks.slice(0, 3)) {
+        const scope = { custId: store.custId, taskIds: [task.id] };
+        const byNode = await rangeSums(ctx, scope, range, { by: 'node' });
+        const expected = await rawSums(store, range, 'node_id', task.id);
+        expect(rounded(byNode.groups, (group: { nodeId: number }) => group.nodeId)).toEqual(expected);
+        const buckets = await rangeSums(ctx, scope, range, { by: 'time', nodeIds: NODES });
+        const summed = NODES.map((nodeId) => {
+          const ofNode = buckets.groups.filter((group) => group.nodeId === nodeId);
+          const sum = (field: 'count' | 'successes' | 'latencyCount' | 'latencySum') => ofNode.reduce((total, group) => total + group[field], 0);
+          return { nodeId, count: sum('count'), successes: sum('successes'), latencyCount: sum('latencyCount'), latencySum: sum('latencySum') };
+        });
+        expect(rounded(summed.filter((node) => node.count > 0), (group: { nodeId: number }) => group.nodeId)).toEqual(expected);
       }
     }
+    // Another customer's task is never read.
+    const foreign = await rangeSums(ctx, { custId: store.custId, taskIds: [tasks[4]?.id ?? 0] }, ranges[0] ?? { from: 0, to: 1 }, { by: 'node' });
+    expect(foreign.groups).toEqual([]);
   });
 });
 

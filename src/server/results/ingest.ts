@@ -1,8 +1,8 @@
 import { MONITOR_TYPES } from '../../shared/codes.js';
 import type { CheckResult } from '../../shared/probe/results.js';
 import type { Db } from '../db/connection.js';
-import { ingestGates, type IngestGate } from '../modules/deployments/assignments-repo.js';
-import { retentionOf, type StoreContext } from '../modules/tasks/store-context.js';
+import { retentionOf, type ResultsContext } from './context.js';
+import { ingestGates, type IngestGate } from './scope-repo.js';
 import { HOUR_MS, latestRows, MINUTE_MS, rollupDeltas } from './rollup-accumulator.js';
 import { resultRowOf, type ResultRow } from './result-row.js';
 import { assignResultIds, claimBatch, findBatch, insertRawResults, upsertHourRollups, upsertLatest, upsertMinuteRollups } from './results-repo.js';
@@ -36,7 +36,7 @@ interface TimeWindow {
   newest: number;
 }
 
-function timeWindowOf(ctx: StoreContext, receivedAt: number): TimeWindow {
+function timeWindowOf(ctx: ResultsContext, receivedAt: number): TimeWindow {
   const { rawMs, traceMs } = retentionOf(ctx);
   return { oldestRaw: receivedAt - rawMs, oldestTrace: receivedAt - traceMs, newest: receivedAt + MAX_CLOCK_AHEAD_MS };
 }
@@ -68,7 +68,7 @@ function acceptedRows(nodeId: number, items: readonly IngestItem[], gates: Map<n
  * in the same transaction.
  */
 export async function ingestBatch(
-  ctx: StoreContext,
+  ctx: ResultsContext,
   nodeId: number,
   batchId: string,
   items: readonly IngestItem[],

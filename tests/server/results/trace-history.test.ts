@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MONITOR_TYPES } from '../../src/shared/codes.js';
-import type { CheckResult } from '../../src/shared/probe/results.js';
-import { ingestBatch } from '../../src/server/ingest/ingest.js';
-import { pruneResults } from '../../src/server/ingest/retention.js';
-import { traceHistory, traceSnapshot } from '../../src/server/ingest/trace-history.js';
-import { createTask, deleteTask } from '../../src/server/modules/tasks/service.js';
-import type { Task } from '../../src/server/modules/tasks/task-model.js';
-import { createTestStore, httpResult, httpTaskInput, type TestStore } from './tasks-helpers.js';
+import { MONITOR_TYPES } from '../../../src/shared/codes.js';
+import type { CheckResult } from '../../../src/shared/probe/results.js';
+import { ingestBatch } from '../../../src/server/results/index.js';
+import { pruneResults } from '../../../src/server/results/index.js';
+import { traceHistory, traceSnapshot } from '../../../src/server/results/index.js';
+import { createTask, deleteTask } from '../../../src/server/modules/tasks/service.js';
+import type { Task } from '../../../src/server/modules/tasks/task-model.js';
+import { createTestStore, httpResult, httpTaskInput, type TestStore } from '../tasks-helpers.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;

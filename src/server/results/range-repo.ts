@@ -1,0 +1,121 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../db/connection.js';
+import { MINUTE_MS, type Piece } from './range-pieces.js';
+
+/**
+ * SQL of the range reader: one piece of a range summed from the table that holds its level, grouped
+ * as asked. Every statement is scoped to the customer's live tasks. Rollups are read in the order of
+ * their keys: time-first tables by bucket, rollup_hour_by_task by task then hour, raw results through
+ * the (minute, task) index of migration 0015 (each raw piece is under a minute or two).
+ */
+
+/** Which of the customer's live tasks a read covers: all, of these types, or these ids. */
+export interface ResultsScope {
+  custId: number;
+  taskIds?: readonly number[];
+  types?: readonly number[];
+}
+
+/** How rows are grouped: per task, per node, per bucket (over all nodes), or per node and bucket. */
+export type GroupKind = 'task' | 'node' | 'bucket' | 'node-bucket';
+
+export interface SumsRow {
+  task_id: number;
+  node_id: number;
+  bucket_start: number;
+  count: number;
+  successes: number;
+  latency_count: number;
+  latency_sum: number;
+  latency_min: number | null;
+  latency_max: number | null;
+}
+
+export interface PieceQuery {
+  scope: ResultsScope;
+  kind: GroupKind;
+  /** With 'node-bucket': only these nodes. */
+  nodeIds?: readonly number[];
+}
+
+function scopeSql(scope: ResultsScope): RawBuilder<unknown> {
+  const parts = [sql`cust_id = ${scope.custId}`, sql`deleted_at is null`];
+  if (scope.types) parts.push(sql`type in (${sql.join([...scope.types])})`);
+  if (scope.taskIds) parts.push(sql`id in (${sql.join([...scope.taskIds])})`);
+  return sql`task_id in (select id from tasks where ${sql.join(parts, sql` and `)})`;
+}
+
+const isEmpty = (query: PieceQuery) => query.scope.taskIds?.length === 0 || query.scope.types?.length === 0 || query.nodeIds?.length === 0;
+
+interface Source {
+  table: string;
+  /** The bucket a row belongs to (raw: its minute). */
+  bucket: string;
+  sums: string;
+  time: (piece: Piece) => RawBuilder<unknown>;
+}
+
+const ROLLUP_SUMS = 'sum(count) as count, sum(successes) as successes, sum(latency_count) as latency_count, sum(latency_sum) as latency_sum';
+const NODE_ROLLUP_SUMS = `${ROLLUP_SUMS}, min(latency_min) as latency_min, max(latency_max) as latency_max`;
+const TASK_ROLLUP_SUMS = `${ROLLUP_SUMS}, null as latency_min, null as latency_max`;
+const RAW_SUMS =
+  'count(*) as count, sum(ok) as successes, sum(case when ok = 1 and latency_ms is not null then 1 else 0 end) as latency_count, ' +
+  'coalesce(sum(case when ok = 1 then latency_ms end), 0) as latency_sum, min(case when ok = 1 then latency_ms end) as latency_min, ' +
+  'max(case when ok = 1 then latency_ms end) as latency_max';
+
+const bucketRange = (piece: Piece) => sql`bucket_start >= ${piece.from} and bucket_start < ${piece.to}`;
+
+/** Each minute bucket one seek in the time-first rollup_minute. */
+function minuteList(piece: Piece): RawBuilder<unknown> {
+  const minutes: number[] = [];
+  for (let start = piece.from; start < piece.to; start += MINUTE_MS) minutes.push(start);
+  return sql`bucket_start in (${sql.join(minutes)})`;
+}
+
+/** The expression must read exactly as in the index (migration 0015). */
+function rawRange(piece: Piece): RawBuilder<unknown> {
+  const minutes: number[] = [];
+  for (let minute = Math.floor(piece.from / MINUTE_MS); minute * MINUTE_MS < piece.to; minute += 1) minutes.push(minute);
+  return sql`ts / 60000 in (${sql.join(minutes)}) and ts >= ${piece.from} and ts < ${piece.to}`;
+}
+
+const RAW: Source = { table: 'results', bucket: '(ts / 60000) * 60000', sums: RAW_SUMS, time: rawRange };
+
+const TASK_SOURCES: Record<Piece['level'], Source> = {
+  day: { table: 'rollup_task_day', bucket: 'bucket_start', sums: TASK_ROLLUP_SUMS, time: bucketRange },
+  hour: { table: 'rollup_task_hour', bucket: 'bucket_start', sums: TASK_ROLLUP_SUMS, time: bucketRange },
+  minute: { table: 'rollup_task_minute', bucket: 'bucket_start', sums: TASK_ROLLUP_SUMS, time: bucketRange },
+  raw: RAW,
+};
+
+const NODE_SOURCES: Record<Piece['level'], Source> = {
+  // Per node there are no day rows: the reader never asks for them.
+  day: { table: 'rollup_hour_by_task', bucket: 'bucket_start', sums: NODE_ROLLUP_SUMS, time: bucketRange },
+  hour: { table: 'rollup_hour_by_task', bucket: 'bucket_start', sums: NODE_ROLLUP_SUMS, time: bucketRange },
+  minute: { table: 'rollup_minute', bucket: 'bucket_start', sums: NODE_ROLLUP_SUMS, time: minuteList },
+  raw: RAW,
+};
+
+function groupColumns(kind: GroupKind, bucket: string): { select: string; groupBy: string } {
+  switch (kind) {
+    case 'task':
+      return { select: 'task_id, 0 as node_id, 0 as bucket_start', groupBy: 'task_id' };
+    case 'node':
+      return { select: '0 as task_id, node_id, 0 as bucket_start', groupBy: 'node_id' };
+    case 'bucket':
+      return { select: `0 as task_id, 0 as node_id, ${bucket} as bucket_start`, groupBy: bucket };
+    default:
+      return { select: `0 as task_id, node_id, ${bucket} as bucket_start`, groupBy: `node_id, ${bucket}` };
+  }
+}
+
+/** The sums of one piece of a range, grouped as asked. */
+export async function pieceSums(db: Db, piece: Piece, query: PieceQuery): Promise<SumsRow[]> {
+  if (isEmpty(query)) return [];
+  const source = (query.kind === 'task' ? TASK_SOURCES : NODE_SOURCES)[piece.level];
+  const { select, groupBy } = groupColumns(query.kind, source.bucket);
+  const nodes = query.kind === 'node-bucket' && query.nodeIds ? sql` and node_id in (${sql.join([...query.nodeIds])})` : sql``;
+  const result = await sql<SumsRow>`select ${sql.raw(select)}, ${sql.raw(source.sums)} from ${sql.raw(source.table)}
+    where ${source.time(piece)} and ${scopeSql(query.scope)}${nodes} group by ${sql.raw(groupBy)}`.execute(db);
+  return result.rows;
+}

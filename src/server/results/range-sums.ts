@@ -1,0 +1,107 @@
+import { AppError } from '../http/app-error.js';
+import type { ResultsContext } from './context.js';
+import { keptFrom, type KeptFrom } from './kept-marks.js';
+import { coveredRange, HOUR_MS, MINUTE_MS, piecesOf, taskPieces, wholeIn, type Level, type Piece, type TimeRange } from './range-pieces.js';
+import { pieceSums, type GroupKind, type PieceQuery, type ResultsScope, type SumsRow } from './range-repo.js';
+import { addSums, emptySums, type Sums } from './sums.js';
+
+/**
+ * The one range reader. A check belongs to a range when its start time is in [from, to)
+ * (docs/architecture.md); every figure of every screen is read here. Inside the range whole UTC
+ * days, hours and minutes come from the rollups, the partial minutes at its edges from raw results,
+ * so the sums are exact at any length. Where pruning took the finer data at an edge, the range is
+ * narrowed to what is kept and the answer says so (`covered`).
+ */
+
+/** Trends chart minute buckets up to this span (a chart has fewer pixels than 720 points anyway). */
+const MINUTE_TREND_MAX_MS = 12 * HOUR_MS;
+
+export type GroupBy =
+  | { by: 'task' }
+  | { by: 'node' }
+  /** Buckets of `bucketMs` (minute or hour; by default minutes up to 12 h, hours beyond), over all nodes or per node given. */
+  | { by: 'time'; bucketMs?: typeof MINUTE_MS | typeof HOUR_MS; nodeIds?: readonly number[] };
+
+export interface GroupSums extends Sums {
+  /** 0 unless grouped by task. */
+  taskId: number;
+  /** 0 unless grouped by node (or per node in time). */
+  nodeId: number;
+  /** Where the bucket starts, or the covered range's start for a first bucket cut by it; 0 unless grouped by time. */
+  bucketStart: number;
+}
+
+export interface RangeSums {
+  /** The part of the range the sums cover: the range itself unless pruning took its edges' finer data. */
+  covered: TimeRange;
+  /** The bucket size when grouped by time, else null. */
+  bucketMs: number | null;
+  /** Groups with checks only, by node then bucket (by task: in no set order). */
+  groups: GroupSums[];
+}
+
+interface Plan {
+  levels: Exclude<Level, 'raw'>[];
+  kind: GroupKind;
+  bucketMs: number | null;
+}
+
+function trendBucketOf(range: TimeRange, covered: TimeRange, kept: KeptFrom): number {
+  const short = range.to - range.from <= MINUTE_TREND_MAX_MS;
+  return short && wholeIn(covered, ['minute'], kept) ? MINUTE_MS : HOUR_MS;
+}
+
+function planOf(groupBy: GroupBy, range: TimeRange, covered: TimeRange, kept: KeptFrom): Plan {
+  if (groupBy.by === 'task') return { levels: ['day', 'hour', 'minute'], kind: 'task', bucketMs: null };
+  if (groupBy.by === 'node') return { levels: ['hour', 'minute'], kind: 'node', bucketMs: null };
+  const bucketMs = groupBy.bucketMs ?? trendBucketOf(range, covered, kept);
+  return { levels: bucketMs === MINUTE_MS ? ['minute'] : ['hour', 'minute'], kind: groupBy.nodeIds ? 'node-bucket' : 'bucket', bucketMs };
+}
+
+type SignedRow = SumsRow & { sign: 1 | -1 };
+
+function sumsOfRow(row: SignedRow): Sums {
+  return {
+    count: row.sign * Number(row.count),
+    successes: row.sign * Number(row.successes),
+    latencyCount: row.sign * Number(row.latency_count),
+    latencySum: row.sign * Number(row.latency_sum),
+    latencyMin: row.latency_min,
+    latencyMax: row.latency_max,
+  };
+}
+
+/** Adds the pieces' rows into their groups; a bucket is cut at the covered range's start. */
+function groupsOf(rows: readonly SignedRow[], plan: Plan, covered: TimeRange): GroupSums[] {
+  const groups = new Map<string, GroupSums>();
+  for (const row of rows) {
+    const bucketStart = plan.bucketMs === null ? 0 : Math.max(Math.floor(Number(row.bucket_start) / plan.bucketMs) * plan.bucketMs, covered.from);
+    const key = `${row.task_id}:${row.node_id}:${bucketStart}`;
+    const group = groups.get(key) ?? { taskId: Number(row.task_id), nodeId: Number(row.node_id), bucketStart, ...emptySums() };
+    groups.set(key, addSums(group, sumsOfRow(row)));
+  }
+  return [...groups.values()].filter((group) => group.count > 0).sort((a, b) => a.nodeId - b.nodeId || a.bucketStart - b.bucketStart);
+}
+
+/**
+ * The sums of the scope's checks whose start time is in the range, grouped as asked. 2121 unless
+ * to > from. Marks and pieces are read in one transaction: pruning records its marks before it
+ * deletes, so what the marks call kept is there in the same snapshot, and no batch lands between
+ * pieces.
+ */
+export async function rangeSums(ctx: Pick<ResultsContext, 'db'>, scope: ResultsScope, range: TimeRange, groupBy: GroupBy): Promise<RangeSums> {
+  if (!(range.to > range.from)) throw new AppError(2121);
+  return ctx.db.transaction().execute(async (trx) => {
+    const kept = await keptFrom(trx);
+    const covered = coveredRange(range, kept);
+    const plan = planOf(groupBy, range, covered, kept);
+    const query: PieceQuery = { scope, kind: plan.kind, ...(groupBy.by === 'time' && groupBy.nodeIds ? { nodeIds: groupBy.nodeIds } : {}) };
+    const pieces: Piece[] = plan.kind === 'task' ? taskPieces(covered, kept) : piecesOf(covered, plan.levels);
+    const rows: SignedRow[] = [];
+    for (const piece of pieces) rows.push(...(await pieceSums(trx, piece, query)).map((row) => ({ ...row, sign: piece.sign ?? (1 as const) })));
+    return { covered, bucketMs: plan.bucketMs, groups: groupsOf(rows, plan, covered) };
+  });
+}
+
+/** All groups added up. */
+export const totalOf = (groups: readonly Sums[]): Sums => groups.reduce<Sums>((total, group) => addSums(total, group), emptySums());
