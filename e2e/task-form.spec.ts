@@ -83,10 +83,10 @@ test("a new customer's overview offers the seven types for the first task", asyn
   const links = first.getByRole('link');
   await expect(links).toHaveCount(7);
   await expect(links.first()).toContainText('新增 ICMP 任務');
-  await first.getByRole('link', { name: /^新增 路由追蹤 任務/ }).click();
+  await first.getByRole('link', { name: /^新增路由追蹤任務/ }).click();
   await expect(page).toHaveURL(/\/monitor\/createtrace$/);
   await page.goBack();
-  await first.getByRole('link', { name: /^新增 SSL 憑證 任務/ }).click();
+  await first.getByRole('link', { name: /^新增 SSL 憑證任務/ }).click();
   await expect(page).toHaveURL(/\/monitor\/create\/7$/);
   await expect(page.getByRole('heading', { name: /SSL/ })).toBeVisible();
 });

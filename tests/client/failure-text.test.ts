@@ -42,9 +42,9 @@ describe('failure reasons and trust verdicts in words', () => {
     }
   });
 
-  it('puts the most specific code in small type: the errno or status over the agent\'s own word', () => {
+  it('puts the most specific code in small type: the errno over the agent\'s own word, nothing when the words hold the status', () => {
     expect(failureReason({ code: 'refused', detail: 'ECONNREFUSED' }, T.en)).toEqual({ text: 'Connection refused', code: 'ECONNREFUSED', detail: null });
-    expect(failureReason({ code: 'http_status', detail: '503' }, T['zh-tw'])).toEqual({ text: 'HTTP 錯誤狀態碼 503', code: '503', detail: null });
+    expect(failureReason({ code: 'http_status', detail: '503' }, T['zh-tw'])).toEqual({ text: 'HTTP 錯誤狀態碼 503', code: null, detail: null });
     expect(failureReason({ code: 'http_status', detail: 'HPE_INVALID_CONSTANT' }, T.en)).toMatchObject({ text: 'HTTP error status', code: 'HPE_INVALID_CONSTANT' });
     expect(failureReason({ code: 'timeout', detail: 'tool deadline exceeded' }, T['zh-cn'])).toEqual({ text: '超时', code: 'timeout', detail: 'tool deadline exceeded' });
   });

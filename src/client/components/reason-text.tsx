@@ -8,7 +8,7 @@ export function ReasonLine({ reason }: { reason: ReasonText }) {
       {reason.code !== null && (
         <>
           {' '}
-          <code className="rounded bg-slate-100 px-1 text-[11px] break-all text-slate-600">{reason.code}</code>
+          <code className="rounded bg-slate-100 px-1 text-[11px] wrap-anywhere text-slate-600">{reason.code}</code>
         </>
       )}
     </span>

@@ -46,6 +46,8 @@ export function failureReason(failure: StoredFailure | null, t: Translate): Reas
   if (failure === null || failure.code === null) return { text: t(NO_REASON_KEY), code: null, detail: null };
   const detail = failure.detail?.trim() || null;
   const text = failureWords(failure.code, detail, t);
+  // The status is already in the words ("HTTP error status 503"): repeating it in small type adds nothing.
+  if (failure.code === 'http_status' && detail !== null && HTTP_STATUS.test(detail)) return { text, code: null, detail: null };
   if (detail !== null && (CODE_WORD.test(detail) || HTTP_STATUS.test(detail))) return { text, code: detail, detail: null };
   return { text, code: failure.code, detail };
 }

@@ -33,12 +33,12 @@ describe('the first task of a new customer', () => {
       '/monitor/createtrace',
       '/monitor/create/7',
     ]);
-    expect(html).toContain('New Trace route task');
+    expect(html).toContain('New traceroute task');
     expect(html).toContain('Watch a site’s certificate');
   });
 
   it('names the types in Chinese too', () => {
-    expect(render('zh-tw')).toContain('新增 路由追蹤 任務');
-    expect(render('zh-cn')).toContain('新建 SSL 证书 任务');
+    expect(render('zh-tw')).toContain('新增路由追蹤任務');
+    expect(render('zh-cn')).toContain('新建 SSL 证书任务');
   });
 });

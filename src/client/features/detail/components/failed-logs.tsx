@@ -30,8 +30,9 @@ function LogRow({ log, nodeName, showStatusCode }: { log: FailedLog; nodeName: s
       <th scope="row" className={`${CELL} min-w-28 font-medium text-slate-900`}>
         {nodeName}
       </th>
-      <td className={CELL}>{source ?? t('detail:noValue')}</td>
-      <td className={CELL}>
+      <td className={`${CELL} whitespace-nowrap`}>{source ?? t('detail:noValue')}</td>
+      {/* A width of its own: squeezed on a phone, the table broke the words one character a line. */}
+      <td className={`${CELL} min-w-48`}>
         <FailureText failure={{ code: log.failureCode, detail: log.failureDetail }} />
       </td>
       {showStatusCode && <td className={`${CELL} tabular-nums`}>{log.statusCode === null ? t('detail:noValue') : String(log.statusCode)}</td>}

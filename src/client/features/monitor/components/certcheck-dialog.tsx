@@ -72,7 +72,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid grid-cols-[8rem_1fr] gap-2 py-1">
       <dt className="text-slate-500">{label}</dt>
-      <dd className="break-all text-slate-900">{children}</dd>
+      <dd className="wrap-anywhere text-slate-900">{children}</dd>
     </div>
   );
 }
@@ -84,7 +84,7 @@ function FailureLine({ answer }: { answer: CertCheckAnswer }) {
   return (
     <p role="alert" className="mb-3 rounded-md bg-red-50 p-3 text-sm text-red-900">
       {t('monitor:certcheck.failed', { reason: reason.text, source: failureSourceText(answer.failure.source, t) })}
-      {reason.code !== null && <code className="ml-1 rounded bg-red-100 px-1 text-[11px] break-all">{reason.code}</code>}
+      {reason.code !== null && <code className="ml-1 rounded bg-red-100 px-1 text-[11px] wrap-anywhere">{reason.code}</code>}
     </p>
   );
 }

@@ -32,7 +32,7 @@ function NodeResultRow({ result, name }: { result: NodeDeployResult; name: strin
       <th scope="row" className="py-2 pr-3 text-left text-sm font-medium text-slate-900">
         {name}
       </th>
-      <td className={`py-2 pr-3 text-sm font-medium ${STATE_TONES[result.state]}`}>{t(`monitor:deploy.state.${result.state}`)}</td>
+      <td className={`py-2 pr-3 text-sm font-medium whitespace-nowrap ${STATE_TONES[result.state]}`}>{t(`monitor:deploy.state.${result.state}`)}</td>
       <td className="py-2 text-sm text-slate-700">
         {result.errorCode !== null && (
           <span>

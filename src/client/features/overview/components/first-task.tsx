@@ -23,7 +23,7 @@ export function FirstTask() {
               data-create-type={type}
               className="focus-ring flex min-h-11 flex-col rounded-md border border-slate-200 px-4 py-3 hover:border-brand-600 hover:bg-slate-50"
             >
-              <span className="text-sm font-semibold text-brand-700">{t('monitor:overview.createType', { type: t(`monitor:types.${type}`) })}</span>
+              <span className="text-sm font-semibold text-brand-700">{t(`monitor:overview.createType.${type}`)}</span>
               <span className="text-xs text-slate-600">{t(`monitor:overview.typeUse.${type}`)}</span>
             </NetworkLink>
           </li>

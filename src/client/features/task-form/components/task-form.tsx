@@ -52,7 +52,6 @@ export function TaskForm({ type, initial, task, readOnly, contractReadable }: Ta
   const queryClient = useQueryClient();
   const [formElement, setFormElement] = useState<HTMLFormElement | null>(null);
   const returnTo = returnPathOf(location.state, type);
-  const typeName = t(`taskform:types.${type}`);
 
   const onSaved = (saved: DomainInfo) => {
     guard.release();
@@ -78,7 +77,8 @@ export function TaskForm({ type, initial, task, readOnly, contractReadable }: Ta
 
   const disabled = readOnly !== null || form.saving;
   const sectionProps = { type, values: form.values, errors: form.errors, setField: form.setField, setFieldError: form.setFieldError, disabled };
-  const title = task ? t('taskform:title.edit', { type: typeName }) : t('taskform:title.create', { type: typeName });
+  // One phrase per type: Chinese puts no spaces around 路由追蹤 as it does around ICMP.
+  const title = t(`taskform:title.${task ? 'edit' : 'create'}.${type}`);
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader title={title}>{task && <p className="w-full text-sm break-all text-slate-600 sm:w-auto">{task.name}</p>}</PageHeader>
