@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MONITOR_TYPES } from '../codes.js';
 import { LIMITS } from '../constants.js';
 import { DNS_RECORD_TYPES } from '../probe/options.js';
 import { isIP, isIPPort } from '../validation/predicates.js';
@@ -65,15 +64,7 @@ export const DnsTaskFields = z.strictObject({
   protocol: z.enum(DNS_RECORD_TYPES).optional(),
 });
 
-/** The monitor types the /domain/{type}/create and /update calls serve, by their path segment. */
-export const TASK_TYPE_SLUGS = {
-  icmp: MONITOR_TYPES.ICMP,
-  tcp: MONITOR_TYPES.TCP,
-  http: MONITOR_TYPES.HTTP,
-  https: MONITOR_TYPES.HTTPS,
-  dns: MONITOR_TYPES.DNS,
-} as const;
-export type TaskTypeSlug = keyof typeof TASK_TYPE_SLUGS;
+export { TASK_TYPE_SLUGS, type TaskTypeSlug } from './task-list-constants.js';
 
 const TaskId = z.number().int().positive();
 

@@ -3,6 +3,7 @@ import { DEPLOY_STATUS, ENABLE_STATUS, MONITOR_TYPE_CODES, SERVICE_STATUS, type 
 import { LIMITS, TIME_FILTER_HOURS } from '../constants.js';
 import { epochMsRule } from '../validation/rules.js';
 import { CoveredRange, Paging, Timestamp } from './common.js';
+import { LIST_SORT_FIELDS, SORT_ORDERS } from './task-list-constants.js';
 
 /**
  * Reading monitor tasks: the task list of one type (§2 /monitor/{type}), the small search for
@@ -16,9 +17,7 @@ export const MonitorTypeCode = z
 const enableStatus = z.literal([ENABLE_STATUS.ENABLED, ENABLE_STATUS.DISABLED]);
 const serviceStatus = z.literal(Object.values(SERVICE_STATUS));
 
-export const LIST_SORT_FIELDS = ['name', 'createdAt', 'availability', 'responseTime'] as const;
-export type ListSortField = (typeof LIST_SORT_FIELDS)[number];
-export const SORT_ORDERS = ['asc', 'desc'] as const;
+export { LIST_SORT_FIELDS, SORT_ORDERS, type ListSortField } from './task-list-constants.js';
 
 /**
  * POST /domain/list. `type` is required; the filters narrow; sorting puts tasks without data last

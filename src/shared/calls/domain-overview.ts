@@ -5,14 +5,13 @@ import {
   SERVICE_STATUS,
   SSL_STATUS,
   type MonitorType,
-  type ServiceStatus,
-  type SslStatus,
 } from '../codes.js';
 import { TIME_FILTER_HOURS } from '../constants.js';
 import { CoveredRange, Timestamp } from './common.js';
 import { defineCall } from './define.js';
 
 export { compareAttention, worstFirst } from './attention-order.js';
+export { sslServiceStatusOf } from './ssl-filter.js';
 
 /**
  * The on-call glance of /overview in one read: for each of the seven monitor types, how many of
@@ -33,16 +32,6 @@ export const AVAILABILITY_BAND_TYPES: readonly MonitorType[] = MONITOR_TYPE_CODE
 
 export const OVERVIEW_ATTENTION_MAX = 100;
 
-/**
- * §3 for an SSL task: not expired normal, expiring within a week warning, expired error; checked
- * but no certificate read (every node's newest check failed) error; never checked no data.
- */
-export function sslServiceStatusOf(sslStatus: SslStatus | null, checked: boolean): ServiceStatus {
-  if (sslStatus === SSL_STATUS.NOT_EXPIRED) return SERVICE_STATUS.NORMAL;
-  if (sslStatus === SSL_STATUS.EXPIRING) return SERVICE_STATUS.WARNING;
-  if (sslStatus === SSL_STATUS.EXPIRED) return SERVICE_STATUS.ERROR;
-  return checked ? SERVICE_STATUS.ERROR : SERVICE_STATUS.NONE;
-}
 
 export const DomainOverviewBody = z
   .strictObject({

@@ -9,8 +9,10 @@ import { DomainDeleteAnswer, DomainDeleteBody } from './domain.js';
 import { DomainInfo } from './domain-list.js';
 import { NodeCatalogueEntry } from './nodes.js';
 import { SSL_FILTER_VALUES } from './ssl-filter.js';
+import { SSL_SORT_FIELDS } from './task-list-constants.js';
 
 export * from './ssl-filter.js';
+export { CERTCHECK_WAIT_MS, SSL_SORT_FIELDS } from './task-list-constants.js';
 
 /**
  * Traceroute (type 6) and SSL certificate (type 7) tasks (§7 "Domain"). Their tasks are monitor
@@ -21,8 +23,6 @@ export * from './ssl-filter.js';
  */
 
 export const SSL_DEFAULT_PORT = 443;
-/** How long /domain/ssl/certcheck waits for the agent's answer before 504 (2554 when no agent took it). */
-export const CERTCHECK_WAIT_MS = 30_000;
 
 const taskId = z.number().int().positive();
 const nodeIds = atLeastOne(z.number().int().positive()).max(1_000);
@@ -105,7 +105,6 @@ export const TracerouteNodeAnswer = z.object({ list: z.array(TracerouteNodeItem)
 export type TracerouteNodeAnswer = z.infer<typeof TracerouteNodeAnswer>;
 
 const sslStatus = z.literal(Object.values(SSL_STATUS));
-export const SSL_SORT_FIELDS = ['expiry', 'name', 'createdAt'] as const;
 
 /** POST /domain/ssl/search: the SSL task list. */
 export const SslSearchBody = Paging.extend({

@@ -1,6 +1,16 @@
 // The SSL list's status filter, apart from the SSL schemas (no zod): the overview's links use it.
-import { SERVICE_STATUS, SSL_STATUS, type SslStatus } from '../codes.js';
-import { sslServiceStatusOf } from './domain-overview.js';
+import { SERVICE_STATUS, SSL_STATUS, type ServiceStatus, type SslStatus } from '../codes.js';
+
+/**
+ * §3 for an SSL task: not expired normal, expiring within a week warning, expired error; checked
+ * but no certificate read (every node's newest check failed) error; never checked no data.
+ */
+export function sslServiceStatusOf(sslStatus: SslStatus | null, checked: boolean): ServiceStatus {
+  if (sslStatus === SSL_STATUS.NOT_EXPIRED) return SERVICE_STATUS.NORMAL;
+  if (sslStatus === SSL_STATUS.EXPIRING) return SERVICE_STATUS.WARNING;
+  if (sslStatus === SSL_STATUS.EXPIRED) return SERVICE_STATUS.ERROR;
+  return checked ? SERVICE_STATUS.ERROR : SERVICE_STATUS.NONE;
+}
 
 /**
  * What the SSL list shows of a task's certificate: its §3 SSL status; "failed" when checked but no

@@ -152,6 +152,9 @@ function Chain({ answer }: { answer: CertCheckAnswer }) {
 /** The answer of "check now": a clear wait of up to 30 s, then the certificate or why no node could check it. */
 export function CertcheckDialog({ target, pending, answer, error, onRetry, onClose }: CertcheckDialogProps) {
   const { t } = useTranslation();
+  // Closed, it is not mounted at all: a closed Headless UI dialog still runs layout effects that
+  // update state, an urgent re-render that runs the list's effects before its first paint.
+  if (target === null) return null;
   return (
     <Dialog open={target !== null} onClose={onClose} className="fixed inset-0 z-50 flex items-center justify-center p-4">
       <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />

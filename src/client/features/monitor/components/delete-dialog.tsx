@@ -18,6 +18,9 @@ interface DeleteDialogProps {
 /** Asks before a bulk delete; the safe choice (cancel) has the focus when it opens. */
 export function DeleteDialog({ open, tasks, deleting, onConfirm, onClose }: DeleteDialogProps) {
   const { t } = useTranslation();
+  // Closed, it is not mounted at all: a closed Headless UI dialog still runs layout effects that
+  // update state, an urgent re-render that runs the list's effects before its first paint.
+  if (!open) return null;
   const shown = tasks.slice(0, NAMES_SHOWN);
   const more = tasks.length - shown.length;
   const deploying = tasks.filter((task) => task.deploying).length;

@@ -111,6 +111,9 @@ function DeployBody({ task, readOnly, rebuilding, onRebuild }: Omit<DeployDialog
 /** The deploy result of one task per node, with rebuild for its error nodes (focus stays inside while open). */
 export function DeployDialog({ task, readOnly, rebuilding, onRebuild, onClose }: DeployDialogProps) {
   const { t } = useTranslation();
+  // Closed, it is not mounted at all: a closed Headless UI dialog still runs layout effects that
+  // update state, an urgent re-render that runs the list's effects before its first paint.
+  if (task === null) return null;
   return (
     <Dialog open={task !== null} onClose={onClose} className="fixed inset-0 z-50 flex items-center justify-center p-4">
       <DialogBackdrop className="fixed inset-0 bg-slate-900/40" />
