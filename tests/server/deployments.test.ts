@@ -60,6 +60,7 @@ describe('deployments', () => {
       errorCode: 2505,
       errorTime: new Date(createdAt + 120_000).toISOString(),
       message: 'ack_timeout',
+      agentRegistered: false,
       createdAt: new Date(createdAt).toISOString(),
       updatedAt: new Date(store.ctx.now()).toISOString(),
     });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DeployResultAnswer } from '../../src/shared/calls/domain-deploy.js';
 import { FULL_TASKS_PRIVILEGE } from '../../src/shared/roles.js';
 import { addCustomer, addUser, adminLogin, createTestServer, type TestServer } from './helpers.js';
-import { createTaskOn, heartbeat, startAgent, type TestAgent } from './agent-helpers.js';
+import { createTaskOn, heartbeat, nodeIdOf, startAgent, type TestAgent } from './agent-helpers.js';
 import { createTask } from '../../src/server/modules/tasks/service.js';
 import { httpTaskInput } from './tasks-helpers.js';
 
@@ -43,6 +43,7 @@ describe('POST /domain/deploy_result', () => {
         errorCode: null,
         errorTime: null,
         message: '',
+        agentRegistered: true,
         createdAt,
         updatedAt: createdAt,
       })),
@@ -55,6 +56,15 @@ describe('POST /domain/deploy_result', () => {
     const byNode = new Map(failed.data?.nodes.map((node) => [node.nodeId, node]));
     expect(byNode.get(tokyo.nodeId)).toMatchObject({ state: 'completed', errorCode: null });
     expect(byNode.get(seoul.nodeId)).toMatchObject({ state: 'error', errorCode: 2505, message: 'ack_timeout', errorTime: new Date(Date.parse(createdAt) + 60_000).toISOString() });
+  });
+
+  it('says of each node whether an agent has registered for it, so a node no agent runs reads as such', async () => {
+    const singapore = await nodeIdOf(server, 'sg-singapore');
+    const task = await createTaskOn(server, [tokyo.nodeId, singapore]);
+    server.clock.advanceSeconds(61);
+    const byNode = new Map((await deployResultOf(task.id)).data?.nodes.map((node) => [node.nodeId, node]));
+    expect(byNode.get(singapore)).toMatchObject({ state: 'error', message: 'ack_timeout', agentRegistered: false });
+    expect(byNode.get(tokyo.nodeId)).toMatchObject({ state: 'error', message: 'ack_timeout', agentRegistered: true });
   });
 
   it("is scoped to the customer (2127), validates its body (1001) and follows the monitor privilege", async () => {

@@ -24,6 +24,8 @@ export const NodeDeployResult = z.object({
   errorTime: Timestamp.nullable(),
   /** Why an error node failed, as a code word (`ack_timeout`, `invalid_options`); '' otherwise. */
   message: z.string(),
+  /** Whether an agent has ever registered for the node (node status other than `none`): without one nothing acknowledges. */
+  agentRegistered: z.boolean(),
   createdAt: Timestamp,
   updatedAt: Timestamp,
 });

@@ -200,6 +200,11 @@ export const LatestCheck = z.object({
   tcp: z.object({ port: z.number().int(), connectMs: nullableMs }).nullable(),
   /** HTTPS and SSL tasks. */
   certificate: LatestCertificate.nullable(),
+  /**
+   * HTTPS and SSL tasks: whether the certificate chain verified for the host name, and Node's
+   * verification error when not (a verdict only: it does not decide `ok`); null with no TLS.
+   */
+  tls: z.object({ authorized: z.boolean(), error: z.string().nullable() }).nullable(),
   /** Traceroute tasks. */
   trace: z.object({ reached: z.boolean(), hopCount: z.number().int() }).nullable(),
 });

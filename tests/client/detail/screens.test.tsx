@@ -104,6 +104,7 @@ const latest = DetailLatestAnswer.parse({
       icmp: null,
       tcp: null,
       certificate: { subject: 'CN=shop', issuer: 'CN=Test CA', validFrom: '2026-01-01T00:00:00Z', validTo: '2026-03-20T00:00:00Z', daysLeft: 4, sslStatus: 2 },
+      tls: { authorized: false, error: 'DEPTH_ZERO_SELF_SIGNED_CERT' },
       trace: null,
     },
   ],
@@ -152,6 +153,8 @@ describe('task detail screen', () => {
     expect(page).toContain('IP not matched');
     expect(page).toContain('Time to first byte');
     expect(page).toContain('Expires within a week');
+    expect(page).toContain('Certificate trust');
+    expect(page).toContain('Self-signed certificate DEPTH_ZERO_SELF_SIGNED_CERT');
   });
 
   it('reads in Traditional and Simplified Chinese, with node names in the language', () => {
@@ -159,6 +162,7 @@ describe('task detail screen', () => {
     expect(tw).toContain('逾時');
     expect(tw).toContain('IP 不相符');
     expect(tw).toContain('拉薩 移動');
+    expect(tw).toContain('憑證信任');
     const cn = text(render(detailRoute, { path: `/monitor/4/detail/${TASK_ID}`, client: filledClient(), language: 'zh-cn' }));
     expect(cn).toContain('超时');
     expect(cn).toContain('IP 不匹配');

@@ -112,12 +112,12 @@ describe('the attention list with traceroute and SSL tasks', () => {
     expect(html).toContain('href="/monitor/7?q=mail.example.com"');
   });
 
-  it('shows a traceroute task by availability and response time, leading to its route history', () => {
+  it('shows a traceroute task by availability and response time, each figure named, leading to its route history', () => {
     const html = render(<AttentionList tasks={TASKS} unlisted={0} state="ready" />, 'en');
     const shown = text(html);
     expect(shown).toContain('Trace route · shop.example.com');
-    expect(shown).toContain('40%');
-    expect(shown).toContain('900 ms');
+    expect(shown).toContain('Availability 40%');
+    expect(shown).toContain('Avg. response 900 ms');
     expect(html).toContain('href="/monitor/6/tracedetail/3"');
   });
 
@@ -126,8 +126,11 @@ describe('the attention list with traceroute and SSL tasks', () => {
     expect(tw).toContain('已過期 2 天');
     expect(tw).toContain('憑證檢查失敗');
     expect(tw).toContain('剩餘 5 天');
+    expect(tw).toContain('可用率 40%');
+    expect(tw).toContain('平均回應 900 ms');
     const cn = text(render(<AttentionList tasks={TASKS} unlisted={0} state="ready" />, 'zh-cn'));
     expect(cn).toContain('证书检查失败');
     expect(cn).toContain('剩余 5 天');
+    expect(cn).toContain('平均响应 900 ms');
   });
 });

@@ -103,7 +103,20 @@ describe("task detail: each node's latest check", () => {
       timings: { dnsMs: 1.5, connectMs: 2.5, tlsMs: 4, ttfbMs: 119, totalMs: 120 },
       certificate: { subject: 'CN=shop.example.com', issuer: 'CN=Test CA', daysLeft: 5, sslStatus: SSL_STATUS.EXPIRING },
     });
-    expect(ofNode(nodes, f.node.taipei)).toMatchObject({ ok: false, statusCode: '000', failure: { code: 'timeout' }, ip: null, certificate: null });
+    expect(ofNode(nodes, f.node.taipei)).toMatchObject({ ok: false, statusCode: '000', failure: { code: 'timeout' }, ip: null, certificate: null, tls: null });
+  });
+
+  it("shows an HTTPS check's certificate trust verdict without counting an untrusted certificate as a failure", async () => {
+    const id = await f.task({ type: MONITOR_TYPES.HTTPS, name: 'Self-signed', domain: 'shop.example.com', frequencyMinutes: 1, nodes: ['tokyo', 'taipei'] });
+    const untrusted = httpCheck(f.now - MINUTE, { totalMs: 80 }, true) as Extract<CheckResult, { type: 4 }>;
+    if (untrusted.details) Object.assign(untrusted.details, { tlsAuthorized: false, tlsAuthorizationError: 'DEPTH_ZERO_SELF_SIGNED_CERT' });
+    const trusted = httpCheck(f.now - MINUTE, { totalMs: 80 }, true) as Extract<CheckResult, { type: 4 }>;
+    if (trusted.details) Object.assign(trusted.details, { tlsAuthorized: true, tlsAuthorizationError: null });
+    await f.ingest('tokyo', id, [untrusted]);
+    await f.ingest('taipei', id, [trusted]);
+    const nodes = await latest(id);
+    expect(ofNode(nodes, f.node.tokyo)).toMatchObject({ ok: true, failure: null, tls: { authorized: false, error: 'DEPTH_ZERO_SELF_SIGNED_CERT' } });
+    expect(ofNode(nodes, f.node.taipei)).toMatchObject({ ok: true, tls: { authorized: true, error: null } });
   });
 
   it('shows ping figures and an SSL certificate, and what remains once retention removed the stored result', async () => {
@@ -113,7 +126,7 @@ describe("task detail: each node's latest check", () => {
 
     const ssl = await f.task({ type: MONITOR_TYPES.SSL, name: 'Cert', domain: 'shop.example.com', frequencyMinutes: 60, nodes: ['singapore'] });
     await f.ingest('singapore', ssl, [sslCheck(f.now - MINUTE, f.now - DAY)]);
-    expect((await latest(ssl))[0]?.certificate).toMatchObject({ daysLeft: -1, sslStatus: SSL_STATUS.EXPIRED });
+    expect((await latest(ssl))[0]).toMatchObject({ certificate: { daysLeft: -1, sslStatus: SSL_STATUS.EXPIRED }, tls: { authorized: true, error: null } });
 
     const web = await f.task({ type: MONITOR_TYPES.HTTP, name: 'Down', domain: 'down.example.com', frequencyMinutes: 1, nodes: ['singapore'] });
     await f.ingest('singapore', web, [httpCheck(f.now - MINUTE, { statusCode: '000' })]);

@@ -12,16 +12,24 @@ import { sendToNode } from './publish.js';
 export type { NodeDeployResult };
 export type DeployResult = DeployResultAnswer;
 
-function nodeResultOf(row: DeploymentRow): NodeDeployResult {
+function nodeResultOf(row: DeploymentRow, registered: ReadonlySet<number>): NodeDeployResult {
   return {
     nodeId: row.node_id,
     state: row.state,
     errorCode: row.error_code,
     errorTime: isoTimeOrNull(row.error_time),
     message: row.message,
+    agentRegistered: registered.has(row.node_id),
     createdAt: isoTime(row.created_at),
     updatedAt: isoTime(row.updated_at),
   };
+}
+
+/** Which of these nodes an agent has registered for (the same fact as a node status other than `none`). */
+async function nodesWithAgent(db: Db, nodeIds: readonly number[]): Promise<Set<number>> {
+  if (nodeIds.length === 0) return new Set();
+  const rows = await db.selectFrom('nodes').select('id').where('id', 'in', nodeIds).where('last_seen_at', 'is not', null).execute();
+  return new Set(rows.map((row) => row.id));
 }
 
 /** processing while any node is; error_nodes when any failed; completed otherwise. */
@@ -48,7 +56,8 @@ export async function deployResult(ctx: StoreContext, custId: number, taskId: nu
   await expireOverdue(ctx.db, ctx.now());
   const task = await customerTask(ctx.db, custId, taskId);
   const rows = await currentOf(ctx.db, task);
-  return { taskId: task.id, taskVersion: task.version, deployStatus: deployStatusOf(rows), nodes: rows.map(nodeResultOf) };
+  const registered = await nodesWithAgent(ctx.db, rows.map((row) => row.node_id));
+  return { taskId: task.id, taskVersion: task.version, deployStatus: deployStatusOf(rows), nodes: rows.map((row) => nodeResultOf(row, registered)) };
 }
 
 /** Re-sends the task's current version to its error nodes only; 2552 when no node failed. */

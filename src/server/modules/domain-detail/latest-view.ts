@@ -58,14 +58,25 @@ function certificateOf(certificate: CertificateSummary | null | undefined, now: 
   return { subject, issuer, validFrom, validTo: certificate.validTo, daysLeft, sslStatus: sslStatusOf(daysLeft) as SslStatus };
 }
 
-type TypeParts = Pick<LatestCheck, 'ip' | 'timings' | 'dns' | 'icmp' | 'tcp' | 'certificate' | 'trace'> & { statusCode?: number | '000' };
+type TypeParts = Pick<LatestCheck, 'ip' | 'timings' | 'dns' | 'icmp' | 'tcp' | 'certificate' | 'tls' | 'trace'> & { statusCode?: number | '000' };
 
-const NO_PARTS: TypeParts = { ip: null, timings: null, dns: null, icmp: null, tcp: null, certificate: null, trace: null };
+const NO_PARTS: TypeParts = { ip: null, timings: null, dns: null, icmp: null, tcp: null, certificate: null, tls: null, trace: null };
+
+function tlsOf(authorized: boolean | null, error: string | null): LatestCheck['tls'] {
+  return authorized === null ? null : { authorized, error };
+}
 
 function httpParts(details: unknown, now: number): TypeParts {
   const http = partOf(HttpDetails, details);
   if (!http) return NO_PARTS;
-  return { ...NO_PARTS, ip: http.ip, timings: http.timings, statusCode: http.statusCode, certificate: certificateOf(http.certificate, now) };
+  return {
+    ...NO_PARTS,
+    ip: http.ip,
+    timings: http.timings,
+    statusCode: http.statusCode,
+    certificate: certificateOf(http.certificate, now),
+    tls: tlsOf(http.tlsAuthorized, http.tlsAuthorizationError),
+  };
 }
 
 function dnsParts(details: unknown): TypeParts {
@@ -92,7 +103,8 @@ function traceParts(details: unknown): TypeParts {
 
 function sslParts(details: unknown, now: number): TypeParts {
   const ssl = partOf(SslDetails, details);
-  return ssl ? { ...NO_PARTS, ip: ssl.ip, certificate: certificateOf(ssl.certificate, now) } : NO_PARTS;
+  if (!ssl) return NO_PARTS;
+  return { ...NO_PARTS, ip: ssl.ip, certificate: certificateOf(ssl.certificate, now), tls: tlsOf(ssl.authorized, ssl.authorizationError) };
 }
 
 function typeParts(type: number, details: unknown, now: number): TypeParts {

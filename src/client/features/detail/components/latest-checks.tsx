@@ -94,7 +94,7 @@ function LatestCard({ check, name }: { check: LatestCheck; name: string }) {
       <Measurements check={check} />
       {check.timings && <PhaseBar timings={check.timings} />}
       {check.dns && <DnsAnswers dns={check.dns} />}
-      {check.certificate && <CertificateFacts certificate={check.certificate} />}
+      {(check.certificate || check.tls) && <CertificateFacts certificate={check.certificate} tls={check.tls} />}
       <Addresses check={check} />
     </li>
   );

@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SSL_STATUS, type LatestCheck } from '../../../../shared/index.js';
+import { ReasonLine } from '../../../components/reason-text.js';
+import { tlsVerdict } from '../../../lib/failure-text.js';
 import { useFormats } from '../formats.js';
 import { phaseBreakdownOf, type Phase, type PhaseTimings } from '../phase-timings.js';
 
@@ -130,22 +132,41 @@ const SSL_TONES: Readonly<Record<number, string>> = {
   [SSL_STATUS.EXPIRED]: 'text-red-800',
 };
 
-/** The certificate's days left and SSL status (not expired, expiring within a week, expired). */
-export function CertificateFacts({ certificate }: { certificate: NonNullable<LatestCheck['certificate']> }) {
+/** Whether the chain verified for the host name, in the one wording of trust verdicts; red when it did not. */
+function TrustFact({ tls }: { tls: NonNullable<LatestCheck['tls']> }) {
+  const { t } = useTranslation();
+  const verdict = tlsVerdict(tls.authorized, tls.error, t);
+  if (verdict === null) return null;
+  return (
+    <Fact label={t('detail:certificate.trust')}>
+      <span className={tls.authorized ? 'text-green-800' : 'text-red-800'}>
+        <ReasonLine reason={verdict} />
+      </span>
+    </Fact>
+  );
+}
+
+/** The certificate's days left and SSL status (not expired, expiring within a week, expired), and its trust verdict. */
+export function CertificateFacts({ certificate, tls }: { certificate: LatestCheck['certificate']; tls: LatestCheck['tls'] }) {
   const { t } = useTranslation();
   const format = useFormats();
   return (
     <dl className="grid grid-cols-2 gap-2">
-      <Fact label={t('detail:certificate.daysLeft')}>
-        <span className={`font-semibold tabular-nums ${SSL_TONES[certificate.sslStatus] ?? ''}`}>{format.count(certificate.daysLeft)}</span>
-      </Fact>
-      <Fact label={t('detail:certificate.status')}>
-        <span className={SSL_TONES[certificate.sslStatus]}>{t(`detail:certificate.sslStatus.${certificate.sslStatus}`)}</span>
-      </Fact>
-      <Fact label={t('detail:certificate.validTo')}>{format.dateTime(certificate.validTo)}</Fact>
-      <Fact label={t('detail:certificate.issuer')}>
-        <span className="text-xs break-all">{certificate.issuer}</span>
-      </Fact>
+      {certificate && (
+        <>
+          <Fact label={t('detail:certificate.daysLeft')}>
+            <span className={`font-semibold tabular-nums ${SSL_TONES[certificate.sslStatus] ?? ''}`}>{format.count(certificate.daysLeft)}</span>
+          </Fact>
+          <Fact label={t('detail:certificate.status')}>
+            <span className={SSL_TONES[certificate.sslStatus]}>{t(`detail:certificate.sslStatus.${certificate.sslStatus}`)}</span>
+          </Fact>
+          <Fact label={t('detail:certificate.validTo')}>{format.dateTime(certificate.validTo)}</Fact>
+          <Fact label={t('detail:certificate.issuer')}>
+            <span className="text-xs break-all">{certificate.issuer}</span>
+          </Fact>
+        </>
+      )}
+      {tls && <TrustFact tls={tls} />}
     </dl>
   );
 }

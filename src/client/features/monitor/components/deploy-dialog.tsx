@@ -4,7 +4,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DomainListRow, NodeDeployResult } from '../../../../shared/index.js';
 import { Button, NetworkButton } from '../../../components/button.js';
+import { ReasonLine } from '../../../components/reason-text.js';
 import { deployResultQuery, nodeCatalogueQuery } from '../api.js';
+import { deployFailureText } from '../deploy-failure.js';
 import { localDateTime } from '../export-table.js';
 import { nodeLabel } from '../node-label.js';
 
@@ -25,8 +27,7 @@ function useNodeNames() {
 
 function NodeResultRow({ result, name }: { result: NodeDeployResult; name: string }) {
   const { t, i18n } = useTranslation();
-  const reasonKey = `monitor:deploy.reason.${result.message}`;
-  const reason = result.message === '' ? '' : i18n.exists(reasonKey) ? t(reasonKey) : result.message;
+  const failure = deployFailureText(result, { t, exists: (key) => i18n.exists(key) });
   return (
     <tr data-node-id={result.nodeId}>
       <th scope="row" className="py-2 pr-3 text-left text-sm font-medium text-slate-900">
@@ -34,10 +35,9 @@ function NodeResultRow({ result, name }: { result: NodeDeployResult; name: strin
       </th>
       <td className={`py-2 pr-3 text-sm font-medium whitespace-nowrap ${STATE_TONES[result.state]}`}>{t(`monitor:deploy.state.${result.state}`)}</td>
       <td className="py-2 text-sm text-slate-700">
-        {result.errorCode !== null && (
+        {failure !== null && (
           <span>
-            [{result.errorCode}] {t(`errors:${result.errorCode}`, { defaultValue: '' })}
-            {reason && ` · ${reason}`}
+            <ReasonLine reason={failure} />
             {result.errorTime && <span className="block text-xs text-slate-500">{localDateTime(result.errorTime)}</span>}
           </span>
         )}

@@ -10,6 +10,16 @@ function targetOf(task: AttentionTask): string {
   return task.otherPath === '' || task.otherPath.startsWith('/') ? `${withPort}${task.otherPath}` : `${withPort}/${task.otherPath}`;
 }
 
+/** A figure with its short name before it, so a row never reads as bare numbers ("0% —"). */
+function LabelledFigure({ label, className, children }: { label: string; className: string; children: string }) {
+  return (
+    <span className="flex items-baseline gap-1">
+      <span className="text-xs font-normal text-slate-500">{label}</span>
+      <span className={className}>{children}</span>
+    </span>
+  );
+}
+
 /** Availability and average response time over the range (types 1-6). */
 function AvailabilityFigures({ task, tone }: { task: AttentionTask; tone: string }) {
   const { t, i18n } = useTranslation();
@@ -17,8 +27,12 @@ function AvailabilityFigures({ task, tone }: { task: AttentionTask; tone: string
   const ms = task.avgResponseMs === null ? null : new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 }).format(task.avgResponseMs);
   return (
     <span className="flex items-baseline gap-3 text-sm tabular-nums">
-      <span className={`font-semibold ${tone}`}>{t('monitor:list.percent', { value: percent })}</span>
-      <span className="text-slate-600">{ms === null ? t('monitor:list.noValue') : t('monitor:list.ms', { value: ms })}</span>
+      <LabelledFigure label={t('monitor:overview.availabilityLabel')} className={`font-semibold ${tone}`}>
+        {t('monitor:list.percent', { value: percent })}
+      </LabelledFigure>
+      <LabelledFigure label={t('monitor:overview.responseLabel')} className="text-slate-600">
+        {ms === null ? t('monitor:list.noValue') : t('monitor:list.ms', { value: ms })}
+      </LabelledFigure>
     </span>
   );
 }
