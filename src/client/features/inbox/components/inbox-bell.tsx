@@ -3,7 +3,6 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { InboxItem } from '../../../../shared/index.js';
-import { useGatedControl } from '../../../components/button.js';
 import { BellIcon } from '../../../components/icons.js';
 import { usePopup } from '../../../lib/use-popup.js';
 import { inboxListQuery } from '../api.js';
@@ -11,6 +10,7 @@ import { inboxTargetOf, withoutInboxTarget } from '../inbox-target.js';
 import { useInboxPushRefresh } from '../use-inbox-push-refresh.js';
 import { useMarkRead } from '../use-mark-read.js';
 import { InboxEntry, type EntryActions } from './inbox-entry.js';
+import { MarkButton } from './mark-button.js';
 
 const MAX_BADGE = 99;
 
@@ -51,23 +51,10 @@ function InboxList({ items, target, actions }: { items: InboxItem[]; target: str
   );
 }
 
-/** "Mark all read": a change, so disabled with the reason while there is no connection. */
+/** "Mark all read". */
 function MarkAllRead({ onMark }: { onMark: () => void }) {
   const { t } = useTranslation();
-  const gate = useGatedControl();
-  return (
-    <>
-      <button
-        type="button"
-        {...gate.control}
-        onClick={onMark}
-        className="focus-ring rounded px-1.5 py-0.5 text-xs font-medium text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:text-slate-400"
-      >
-        {t('inbox.markAllRead')}
-      </button>
-      {gate.reason}
-    </>
-  );
+  return <MarkButton onMark={onMark}>{t('inbox.markAllRead')}</MarkButton>;
 }
 
 /**

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { InboxItem } from '../../../../shared/index.js';
 import { useGatedControl } from '../../../components/button.js';
 import { inboxItemPath } from '../inbox-links.js';
+import { MarkButton } from './mark-button.js';
 
 export interface EntryActions {
   /** Administrator view: items open but stay unread. */
@@ -34,23 +35,14 @@ function EntryText({ item }: { item: InboxItem }) {
   );
 }
 
-/** "Mark read" for one item: a change, so disabled with the reason while there is no connection. */
+/** "Mark read" for one item, named after it for screen readers. */
 function MarkReadButton({ item, markRead }: { item: InboxItem; markRead: (sno: string) => void }) {
   const { t } = useTranslation();
-  const gate = useGatedControl();
+  const title = t(item.title, { ...item.titleParams, defaultValue: item.title });
   return (
-    <>
-      <button
-        type="button"
-        {...gate.control}
-        aria-label={t('inbox.markReadOf', { title: t(item.title, { ...item.titleParams, defaultValue: item.title }) })}
-        onClick={() => markRead(item.sno)}
-        className="focus-ring shrink-0 rounded px-1.5 py-0.5 text-xs font-medium text-brand-700 hover:bg-brand-100 disabled:cursor-not-allowed disabled:text-slate-400"
-      >
-        {t('inbox.markRead')}
-      </button>
-      {gate.reason}
-    </>
+    <MarkButton label={t('inbox.markReadOf', { title })} onMark={() => markRead(item.sno)}>
+      {t('inbox.markRead')}
+    </MarkButton>
   );
 }
 
