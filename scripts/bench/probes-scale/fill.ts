@@ -6,7 +6,8 @@
 // assignment gate lookups), the hour buckets are written once instead of updated per batch, and
 // minute rollups older than their retention are left out as pruning would have removed them.
 import type { Db } from '../../../src/server/db/connection.js';
-import { HOUR_MS, latestRows, MINUTE_MS, rollupDeltas } from '../../../src/server/results/rollup-accumulator.js';
+import { HOUR_MS, MINUTE_MS } from '../../../src/server/results/range-pieces.js';
+import { latestRows, rollupDeltas } from '../../../src/server/results/rollup-accumulator.js';
 import { resultRowOf, type ResultRow } from '../../../src/server/results/result-row.js';
 import {
   assignResultIds,

@@ -1,5 +1,6 @@
 import type { Db } from '../db/connection.js';
 import { DEFAULT_RESULT_RETENTION_DAYS, DEFAULT_TRACE_RETENTION_DAYS } from '../config.js';
+import { DAY_MS } from './range-pieces.js';
 
 /**
  * What the results module needs of its caller: the database, the clock and how long raw results
@@ -15,7 +16,6 @@ export interface ResultsContext {
   traceRetentionDays?: number;
 }
 
-const DAY_MS = 86_400_000;
 
 /** How long results of each kind are kept, in ms: traceroute snapshots at least as long as the rest. */
 export function retentionOf(ctx: Pick<ResultsContext, 'resultRetentionDays' | 'traceRetentionDays'>): { rawMs: number; traceMs: number } {

@@ -3,7 +3,8 @@ import type { CheckResult } from '../../shared/probe/results.js';
 import type { Db } from '../db/connection.js';
 import { retentionOf, type ResultsContext } from './context.js';
 import { ingestGates, type IngestGate } from './scope-repo.js';
-import { HOUR_MS, latestRows, MINUTE_MS, rollupDeltas } from './rollup-accumulator.js';
+import { HOUR_MS, MINUTE_MS } from './range-pieces.js';
+import { latestRows, rollupDeltas } from './rollup-accumulator.js';
 import { resultRowOf, type ResultRow } from './result-row.js';
 import { assignResultIds, claimBatch, findBatch, insertRawResults, upsertHourRollups, upsertLatest, upsertMinuteRollups } from './results-repo.js';
 

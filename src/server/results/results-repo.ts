@@ -4,6 +4,7 @@ import { valuesPlaceholders } from '../db/sql-dialect.js';
 import { HISTOGRAM_COLUMNS } from './histogram.js';
 import type { ResultRow } from './result-row.js';
 import { taskRollupDeltas, type RollupDelta, type TaskRollupDelta } from './rollup-accumulator.js';
+import { DAY_MS } from './range-pieces.js';
 
 /*
  * The ingest hot path (≥ 20,000 results/s). It writes hand-written multi-row statements through
@@ -153,7 +154,6 @@ function upsertHourByTask(db: Db, deltas: readonly RollupDelta[]): Promise<void>
 
 type TaskSumsTable = 'rollup_task_hour' | 'rollup_task_minute' | 'rollup_task_day';
 
-const DAY_MS = 86_400_000;
 
 /** The hour deltas moved to the start of their UTC day (then summed per task and day). */
 const dayDeltas = (deltas: readonly RollupDelta[]): RollupDelta[] => deltas.map((delta) => ({ ...delta, bucketStart: delta.bucketStart - (delta.bucketStart % DAY_MS) }));

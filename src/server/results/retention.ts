@@ -3,8 +3,8 @@ import { deletedRows as changed, deleteInChunks as untilDone, DELETE_CHUNK as CH
 import type { Db } from '../db/connection.js';
 import { DEFAULT_RESULT_RETENTION_DAYS, DEFAULT_TRACE_RETENTION_DAYS } from '../config.js';
 import { markKept } from './kept-marks.js';
+import { DAY_MS } from './range-pieces.js';
 
-const DAY_MS = 86_400_000;
 /** Where the last run stopped deleting non-traceroute results between the two retentions. */
 const RAW_MARK = 'pruned_raw_until';
 

@@ -1,20 +1,13 @@
 import { binOf, HISTOGRAM_BINS } from './histogram.js';
 import type { ResultRow } from './result-row.js';
+import type { Sums } from './sums.js';
 
-export const MINUTE_MS = 60_000;
-export const HOUR_MS = 3_600_000;
 
 /** One rollup bucket's increments from a batch. */
-export interface RollupDelta {
+export interface RollupDelta extends Sums {
   taskId: number;
   nodeId: number;
   bucketStart: number;
-  count: number;
-  successes: number;
-  latencyCount: number;
-  latencySum: number;
-  latencyMin: number | null;
-  latencyMax: number | null;
   bins: number[];
 }
 
