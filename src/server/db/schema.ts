@@ -1,4 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
+import type { AlertTables } from './schema-alerts.js';
 import type { GroupTables } from './schema-groups.js';
 import type { PointTables } from './schema-points.js';
 import type { PushTables } from './schema-push.js';
@@ -95,7 +96,7 @@ export interface InboxItemsTable {
   created_at: number;
 }
 
-export interface Database extends TaskTables, GroupTables, PointTables, PushTables {
+export interface Database extends TaskTables, GroupTables, PointTables, PushTables, AlertTables {
   customers: CustomersTable;
   contracts: ContractsTable;
   privileges: PrivilegesTable;

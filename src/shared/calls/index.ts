@@ -1,6 +1,8 @@
 import { accountCalls } from './account.js';
 import { agentCalls } from './agent.js';
 import { agentWorkCalls } from './agent-work.js';
+import { alertRuleCalls } from './alert-rules.js';
+import { alertSettingCalls } from './alert-settings.js';
 import { authCalls } from './auth.js';
 import { domainCalls } from './domain.js';
 import { domainDeployCalls } from './domain-deploy.js';
@@ -31,6 +33,8 @@ export const CALLS = {
   ...domainTraceSslCalls,
   ...groupCalls,
   ...pushCalls,
+  ...alertRuleCalls,
+  ...alertSettingCalls,
 } as const;
 
 export type Calls = typeof CALLS;
@@ -42,6 +46,8 @@ export { CALL_ROUTES } from './call-routes.js';
 export * from './account.js';
 export * from './agent.js';
 export * from './agent-work.js';
+export * from './alert-rules.js';
+export * from './alert-settings.js';
 export * from './auth.js';
 export * from './common.js';
 export * from './define.js';

@@ -14,6 +14,7 @@ import { taskMinuteRollups } from './0011-task-minute-rollups.js';
 import { taskDayRollups } from './0012-task-day-rollups.js';
 import { pushSubscriptions } from './0014-push-subscriptions.js';
 import { resultsEdgeIndex } from './0015-results-edge-index.js';
+import { alerts } from './0016-alerts.js';
 
 /** Every migration, in the order of their names; add one file and one line per migration. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0012_task_day_rollups': taskDayRollups,
   '0014_push_subscriptions': pushSubscriptions,
   '0015_results_edge_index': resultsEdgeIndex,
+  '0016_alerts': alerts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
