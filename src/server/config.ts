@@ -38,6 +38,15 @@ export interface Config {
   minuteRollupRetentionDays: number;
   hourRollupRetentionDays: number;
   push: PushConfig;
+  telegram: TelegramConfig;
+}
+
+/** Alert messages through the Telegram Bot API. */
+export interface TelegramConfig {
+  /** The bot's token (VIGIL_TELEGRAM_BOT_TOKEN); undefined: messages wait in the outbox until one is set. */
+  botToken: string | undefined;
+  /** The Bot API's base URL (VIGIL_TELEGRAM_API_BASE), https://api.telegram.org unless a local Bot API server or a test peer. */
+  apiBase: string;
 }
 
 /** Web push of inbox events. */
@@ -217,5 +226,6 @@ export function loadConfig(env: Env = process.env): Config {
     minuteRollupRetentionDays: integer(env, 'VIGIL_MINUTE_ROLLUP_RETENTION_DAYS', 2, 1, 3650),
     hourRollupRetentionDays: integer(env, 'VIGIL_HOUR_ROLLUP_RETENTION_DAYS', 400, 1, 3650),
     push: pushConfig(env, publicUrl),
+    telegram: { botToken: secret(env, 'VIGIL_TELEGRAM_BOT_TOKEN'), apiBase: url(env, 'VIGIL_TELEGRAM_API_BASE') ?? 'https://api.telegram.org' },
   };
 }
