@@ -117,12 +117,17 @@ export function sameAddress(left: string, right: string): boolean {
   return canonicalIp(left) === canonicalIp(right);
 }
 
+/** The resolved addresses outside the expected set, compared as addresses, in the order resolved. */
+export function unexpectedIps(resolvedIps: readonly string[], matchingIps: readonly string[]): string[] {
+  const expected = new Set(matchingIps.map(canonicalIp));
+  return resolvedIps.filter((ip) => !expected.has(canonicalIp(ip)));
+}
+
 /**
  * Whether every resolved address is one the task expects, compared as addresses (`::FFFF:1.2.3.4`
  * is 1.2.3.4). null when the task expects none, or when nothing resolved (nothing to compare).
  */
 export function ipMatchOf(resolvedIps: readonly string[], matchingIps: readonly string[]): boolean | null {
   if (matchingIps.length === 0 || resolvedIps.length === 0) return null;
-  const expected = new Set(matchingIps.map(canonicalIp));
-  return resolvedIps.every((ip) => expected.has(canonicalIp(ip)));
+  return unexpectedIps(resolvedIps, matchingIps).length === 0;
 }
