@@ -1,5 +1,6 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import { isNonPublicAddress } from '../../../shared/address-ranges.js';
 
 /**
  * Push endpoints come from browsers, so a caller could name any URL: the server refuses to post to
@@ -7,51 +8,7 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
  * (a push service on the private network, or tests).
  */
 
-// Two lists: a BlockList also checks IPv4 addresses against its IPv6 rules (as ::ffff:a.b.c.d).
-const NON_PUBLIC_V4 = new BlockList();
-const NON_PUBLIC_V6 = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.0.2.0', 24],
-  ['192.88.99.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['198.51.100.0', 24],
-  ['203.0.113.0', 24],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const) {
-  NON_PUBLIC_V4.addSubnet(network, prefix, 'ipv4');
-}
-// Outside 2000::/3 nothing is global unicast; inside it: Teredo and benchmarking, documentation, 6to4.
-for (const [network, prefix] of [
-  ['::', 3],
-  ['4000::', 2],
-  ['8000::', 1],
-  ['2001::', 23],
-  ['2001:db8::', 32],
-  ['2002::', 16],
-  ['3fff::', 20],
-] as const) {
-  NON_PUBLIC_V6.addSubnet(network, prefix, 'ipv6');
-}
-
-const MAPPED_V4 = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i;
-
-/** Whether an address is private, loopback, link-local or otherwise not on the public Internet; true for non-addresses. */
-export function isNonPublicAddress(address: string): boolean {
-  const mapped = MAPPED_V4.exec(address)?.[1];
-  if (mapped) return NON_PUBLIC_V4.check(mapped, 'ipv4');
-  const family = isIP(address);
-  if (family === 0) return true;
-  return family === 4 ? NON_PUBLIC_V4.check(address, 'ipv4') : NON_PUBLIC_V6.check(address, 'ipv6');
-}
+export { isNonPublicAddress };
 
 export class EndpointAddressError extends Error {
   override name = 'EndpointAddressError';
