@@ -50,7 +50,7 @@ export const AGENT_TOOL_ERRORS_MAX = 20;
  */
 export const SelfCheck = z.strictObject({
   ok: z.boolean(),
-  checkedAt: Timestamp,
+  checkedAt: z.string().max(64),
   loopbackRttMs: z.number().min(0).nullable(),
   dnsOk: z.boolean(),
   toolErrors: z.array(z.string().max(500)).max(AGENT_TOOL_ERRORS_MAX),
