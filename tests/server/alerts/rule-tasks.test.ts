@@ -101,6 +101,20 @@ describe("a rule's query list", () => {
     expect((await add(latency.id, [bare.id])).data.changed).toBe(1);
   });
 
+  it('answers 1001 for bad bodies of the list and batch calls', async () => {
+    const rule = await world.rule(world.mine.token);
+    const hundredAndOne = Array.from({ length: 101 }, (_, index) => index + 1);
+    expectRefused(await add(rule.id, []), 1001, ['taskIds:10010002']);
+    expectRefused(await add(rule.id, hundredAndOne), 1001, ['taskIds:10010003']);
+    expectRefused(await remove(rule.id, [0]), 1001, ['taskIds.0:10010003']);
+    expectRefused(await world.call(world.mine.token, '/alert/rule/tasks', {}), 1001, ['ruleId:10010002']);
+    expectRefused(await world.call(world.mine.token, '/alert/rule/enable', { ids: [rule.id], enable: 3 }), 1001, ['enable:10010003']);
+    expectRefused(await world.call(world.mine.token, '/alert/rule/delete', { ids: [] }), 1001, ['ids:10010002']);
+    expectRefused(await world.call(world.mine.token, '/alert/rule/info/abc', undefined, 'GET'), 1001, ['id:10010001']);
+    expectRefused(await world.call(world.mine.token, '/alert/rule/list', {}), 1001, ['monitorType:10010002']);
+    expectRefused(await world.call(world.mine.token, '/alert/rule/list', { monitorType: 6 }), 1001, ['monitorType:10010003']);
+  });
+
   it('answers 2606 for an unknown rule on every call of the list', async () => {
     const task = await world.task(world.mine.custId);
     expectRefused(await tasksOf(987_654), 2606);
