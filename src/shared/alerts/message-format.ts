@@ -6,8 +6,10 @@ import { CITY_ONLY_ISPS, LOCAL_NODE_NAME, catalogueCityOf } from '../node-catalo
  * message lines keep language-free values (ISP code, English province name, country code, epoch
  * ms), and each reader's i18next turns them into words. The server's renderer and the console's
  * alert log register these same formats on their instances, so a line reads the same on both.
- * ISPs, countries and regions come from `common:codes.*`, provinces from `places:province.*`, the
- * words of durations from `alertmsg:duration.*`.
+ * ISPs, countries and regions come from `common:codes.*`, provinces and catalogue node names from
+ * `places:*`, the words of durations and node places from `alertmsg:duration.*` and `alertmsg:where.*`.
+ * Formats: isp, province, provinces, country, countries, region, nodename, where, duration, time,
+ * clock, date.
  */
 
 /** Separates the items of a list value (`{{provinces, provinces}}`): never part of a place's name. */
