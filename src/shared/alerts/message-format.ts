@@ -8,7 +8,7 @@ import { CITY_ONLY_ISPS, LOCAL_NODE_NAME, catalogueCityOf } from '../node-catalo
  * alert log register these same formats on their instances, so a line reads the same on both.
  * ISPs, countries and regions come from `common:codes.*`, provinces and catalogue node names from
  * `places:*`, the words of durations and node places from `alertmsg:duration.*` and `alertmsg:where.*`.
- * Formats: isp, province, provinces, country, countries, region, nodename, where, duration, time,
+ * Formats: isp, province, provinces, country, region, nodename, where, duration, time,
  * clock, date.
  */
 
@@ -185,7 +185,6 @@ export function registerAlertMessageFormats(instance: i18n, timeZone: string): v
   formatter.add('province', (value, lng) => province(String(value), lng ?? ''));
   formatter.add('country', (value, lng) => country(String(value), lng ?? ''));
   formatter.add('provinces', (value, lng) => listOf(value, (item) => province(item, lng ?? ''), lng ?? 'en'));
-  formatter.add('countries', (value, lng) => listOf(value, (item) => country(item, lng ?? ''), lng ?? 'en'));
   formatter.add('duration', (value, lng) => durationText(Number(value), (key, params) => lookup(key, lng ?? '', params)));
   formatter.add('time', (value) => {
     const { date, clock, offset } = zonedParts(Number(value), timeZone);

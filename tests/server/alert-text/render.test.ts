@@ -56,6 +56,20 @@ describe('alert messages in every language', () => {
     expect(renderPlainText(composeAlertLines(CASES['fire, availability, region'] as never), 'zh-cn')).toContain('单一地区（华南）');
   });
 
+  it('names the Local node and nodes of no carrier by their place alone', () => {
+    const among: TestNode[] = [
+      { nodeId: 1, name: 'Local', isp: 0, province: null, region: null, country: 'TW' },
+      { nodeId: 2, name: 'Hangzhou', isp: 0, province: 'Zhejiang', region: 'EC', country: 'CN' },
+      { nodeId: 3, name: 'My own node', isp: 2, province: 'Hebei', region: 'NC', country: 'CN' },
+      { nodeId: 4, name: 'Tokyo', isp: 8, province: null, region: null, country: 'JP' },
+    ];
+    const lines = composeAlertLines(breachEvent(among, (node) => node.nodeId !== 4));
+    const nodeLines = (language: (typeof LANGUAGES)[number]) => renderPlainText(lines, language).split('\n').filter((line) => line.startsWith('•'));
+    expect(nodeLines('zh-tw')).toEqual(['• 本機（伺服器所在的機器）', '• 杭州（浙江）', '• My own node（聯通，河北）']);
+    expect(nodeLines('zh-cn')).toEqual(['• 本机（服务器所在的机器）', '• 杭州（浙江）', '• My own node（联通，河北）']);
+    expect(nodeLines('en')).toEqual(["• Local (on the server's machine)", '• Hangzhou (Zhejiang)', '• My own node (Unicom, Hebei)']);
+  });
+
   it('tells a possible DNS hijack from changed addresses, with the resolved addresses', () => {
     const hijack = renderPlainText(composeAlertLines(CASES['fire, IP not matched, possible hijack'] as never), 'en');
     expect(hijack).toContain('Possible DNS hijack');
