@@ -14,3 +14,8 @@ export function taskLine(task: { name: string; domain: string }): MessageLine {
 export function roundedFigure(value: number): number {
   return Math.round(value * 100) / 100;
 }
+
+/** A ratio (availability, the availability threshold) as the percentage printed. */
+export function percentOf(ratio: number): number {
+  return roundedFigure(ratio * 100);
+}

@@ -1,6 +1,6 @@
 import type { MessageLine } from '../calls/alert-settings.js';
 import type { RoundEvent } from './compose.js';
-import { line, roundedFigure, taskLine } from './compose-lines.js';
+import { line, percentOf, taskLine } from './compose-lines.js';
 import { LIST_SEPARATOR } from './message-format.js';
 import { ALERT_MODES, type AlertCondition } from './rule-fields.js';
 import type { NodeRoundOutcome, Verdict } from './verdict.js';
@@ -33,9 +33,9 @@ function figureLine({ rule, figure, outcomes, mismatch }: RoundEvent): MessageLi
   }
   if (outcomes.every((outcome) => outcome.state === 'no_data')) return [line('figure.noData')];
   if (rule.mode === ALERT_MODES.AVAILABILITY) {
-    const threshold = roundedFigure((rule.threshold ?? 0) * 100);
+    const threshold = percentOf(rule.threshold ?? 0);
     const value = figure.availability;
-    return value === null ? [line('figure.noData')] : [line('figure.availability', { value: roundedFigure(value), condition, threshold, count })];
+    return value === null ? [line('figure.noData')] : [line('figure.availability', { value: percentOf(value), condition, threshold, count })];
   }
   if (rule.mode === ALERT_MODES.LATENCY) {
     const threshold = rule.threshold ?? 0;
@@ -89,12 +89,22 @@ function noDataLines(outcomes: readonly NodeRoundOutcome[]): MessageLine[] {
   return count > 0 ? [line('nodes.noData', { count })] : [];
 }
 
+/** A breaching node, with its own figure when the evaluation gave one. */
+function breachingNodeLine({ rule, nodeFigures }: RoundEvent, node: NodeRoundOutcome): MessageLine {
+  const params = nodeParams(node);
+  if (!nodeFigures?.has(node.nodeId)) return line('node.breach', params);
+  const value = nodeFigures.get(node.nodeId) ?? null;
+  if (rule.mode === ALERT_MODES.AVAILABILITY && value !== null) return line('node.availability', { ...params, value: percentOf(value) });
+  if (rule.mode !== ALERT_MODES.LATENCY) return line('node.breach', params);
+  return value === null ? line('node.noSuccess', params) : line('node.latency', { ...params, value: Math.round(value) });
+}
+
 function breachLines(input: RoundEvent): MessageLine[] {
   const breaching = input.outcomes.filter((outcome) => outcome.state === 'breach');
   return [
     ...verdictLines(input.verdict, input.outcomes),
     ...noDataLines(input.outcomes),
-    ...listLines('nodes.failing', breaching.map((node) => line('node.breach', nodeParams(node)))),
+    ...listLines('nodes.failing', breaching.map((node) => breachingNodeLine(input, node))),
   ];
 }
 

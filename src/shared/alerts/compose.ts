@@ -1,6 +1,6 @@
 import type { MessageLine } from '../calls/alert-settings.js';
 import type { MonitorType } from '../codes.js';
-import { line, roundedFigure, taskLine } from './compose-lines.js';
+import { line, percentOf, taskLine } from './compose-lines.js';
 import { composeRoundLines } from './compose-round.js';
 import type { MismatchFinding, NodeResolution } from './dns-mismatch.js';
 import { ALERT_MODES, type AlertCondition, type AlertMode } from './rule-fields.js';
@@ -31,7 +31,10 @@ export interface TaskSummary {
   monitorType: MonitorType;
 }
 
-/** The round's figure over all its nodes: availability in percent (0-100, as the results store gives it), mean latency of the successful checks in ms. */
+/**
+ * The round's figure over all its nodes: availability as a ratio 0-1 (the unit of the rule's
+ * threshold), mean latency of the successful checks in ms (null: none succeeded).
+ */
 export interface RoundFigure {
   availability: number | null;
   latencyMs: number | null;
@@ -47,6 +50,8 @@ export interface RoundEvent {
   round: { from: number; to: number };
   figure: RoundFigure;
   outcomes: NodeRoundOutcome[];
+  /** Each node's own figure in the rule's mode (availability ratio or latency ms), by node id; when given, the node list shows it. */
+  nodeFigures?: ReadonlyMap<number, number | null>;
   verdict: Verdict;
   /** IP-not-matched rules: the finding and each node's answer; `matchedIps`, when given, is printed. */
   mismatch?: { finding: MismatchFinding; resolutions: NodeResolution[]; matchedIps?: string[] };
@@ -91,7 +96,7 @@ export type AlertMessageInput = RoundEvent | RecoverEvent | SslMarkEvent | SslRe
 
 function recoverFigureLine(rule: RuleSummary, figure: RoundFigure): MessageLine[] {
   if (rule.mode === ALERT_MODES.AVAILABILITY && figure.availability !== null) {
-    return [line('recover.availability', { value: roundedFigure(figure.availability) })];
+    return [line('recover.availability', { value: percentOf(figure.availability) })];
   }
   if (rule.mode === ALERT_MODES.LATENCY && figure.latencyMs !== null) {
     return [line('recover.latency', { value: Math.round(figure.latencyMs) })];

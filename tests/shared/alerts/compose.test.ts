@@ -36,8 +36,19 @@ describe('composeAlertLines', () => {
     expect(keys(compose('fire, latency, no successful check'))).toContain('figure.latencyNoSuccess');
   });
 
+  it("shows each breaching node's own figure when the evaluation gives it", () => {
+    const availability = compose('fire, availability, with node figures').filter((line) => line.key.startsWith('node.'));
+    expect(availability.map((line) => [line.key, line.params.name, line.params.value])).toEqual([
+      ['node.availability', 'Beijing Telecom', 25],
+      ['node.availability', 'Beijing Unicom', 25],
+    ]);
+    expect(lineOf(compose('repeat, latency, node'), 'node.latency')?.params).toMatchObject({ name: 'Tokyo', value: 1351 });
+    const noSuccess = compose('fire, latency, no successful check').filter((line) => line.key.startsWith('node.'));
+    expect(new Set(noSuccess.map((line) => line.key))).toEqual(new Set(['node.noSuccess']));
+  });
+
   it('rounds figures to two decimals', () => {
-    const lines = composeAlertLines(breachEvent(ALL, everyNode, { figure: { availability: 66.66666, latencyMs: null } }));
+    const lines = composeAlertLines(breachEvent(ALL, everyNode, { figure: { availability: 0.6666666, latencyMs: null } }));
     expect(lineOf(lines, 'figure.availability')?.params.value).toBe(66.67);
   });
 

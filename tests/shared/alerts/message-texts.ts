@@ -60,7 +60,7 @@ export const EXPECTED_TEXTS: { name: string; language: Language; lines: string[]
       '已持續 1 小時 6 分鐘，開始於 2026-11-26 13:00 (UTC+8)；本輪 14:05–14:06',
       '範圍：單一監測節點（東京）。其他節點都正常，可能是該節點自身的網路問題。',
       '失敗的節點（1 個）：',
-      '• 東京（日本）',
+      '• 東京（日本）：1351 ms',
     ],
   },
   {
@@ -73,7 +73,7 @@ export const EXPECTED_TEXTS: { name: string; language: Language; lines: string[]
       '已持续 1 小时 6 分钟，开始于 2026-11-26 13:00 (UTC+8)；本轮 14:05–14:06',
       '范围：单一监测节点（东京）。其他节点都正常，可能是该节点自身的网络问题。',
       '失败的节点（1 个）：',
-      '• 东京（日本）',
+      '• 东京（日本）：1351 ms',
     ],
   },
   {
@@ -86,7 +86,7 @@ export const EXPECTED_TEXTS: { name: string; language: Language; lines: string[]
       'Ongoing for 1 h 6 min, since 2026-11-26 13:00 (UTC+8); round 14:05–14:06',
       'Where: one probe node, Tokyo. All other nodes succeed, so the node\'s own network is the likely cause.',
       'Failing node (1):',
-      '• Tokyo (Japan)',
+      '• Tokyo (Japan): 1351 ms',
     ],
   },
   {
