@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { isTimeZone } from '../shared/alerts/message-format.js';
 import { LIMITS } from '../shared/constants.js';
 import { accountRule, passwordRule } from '../shared/validation/rules.js';
 
@@ -39,6 +40,8 @@ export interface Config {
   hourRollupRetentionDays: number;
   push: PushConfig;
   telegram: TelegramConfig;
+  /** IANA zone of the times in alert messages (VIGIL_ALERT_TIME_ZONE, default Asia/Shanghai), printed with their UTC offset. */
+  alertTimeZone: string;
 }
 
 /** Alert messages through the Telegram Bot API. */
@@ -66,6 +69,7 @@ export interface PushConfig {
 export const DEFAULT_DEPLOY_DEADLINE_SECONDS = 120;
 export const DEFAULT_RESULT_RETENTION_DAYS = 7;
 export const DEFAULT_TRACE_RETENTION_DAYS = 90;
+export const DEFAULT_ALERT_TIME_ZONE = 'Asia/Shanghai';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -106,6 +110,12 @@ function oneOf(env: Env, key: string, fallback: string, choices: readonly string
   const raw = text(env, key) ?? fallback;
   if (!choices.includes(raw)) throw new ConfigError(`${key} must be one of ${choices.join(', ')}, got "${raw}"`);
   return raw;
+}
+
+function timeZone(env: Env, key: string, fallback: string): string {
+  const value = text(env, key) ?? fallback;
+  if (!isTimeZone(value)) throw new ConfigError(`${key} must be an IANA time zone such as Asia/Shanghai, got "${value}"`);
+  return value;
 }
 
 function seed(env: Env, accountKey: string, passwordKey: string, fallbackAccount: string): SeedCredentials {
@@ -228,6 +238,7 @@ export function loadConfig(env: Env = process.env): Config {
     minuteRollupRetentionDays: integer(env, 'VIGIL_MINUTE_ROLLUP_RETENTION_DAYS', 2, 1, 3650),
     hourRollupRetentionDays: integer(env, 'VIGIL_HOUR_ROLLUP_RETENTION_DAYS', 400, 1, 3650),
     push: pushConfig(env, publicUrl),
+    alertTimeZone: timeZone(env, 'VIGIL_ALERT_TIME_ZONE', DEFAULT_ALERT_TIME_ZONE),
     telegram: {
       botToken: secret(env, 'VIGIL_TELEGRAM_BOT_TOKEN'),
       apiBase: url(env, 'VIGIL_TELEGRAM_API_BASE') ?? 'https://api.telegram.org',
