@@ -24,6 +24,7 @@ describe('alertSettingTest', () => {
     expect(answer.json()).toMatchObject({ status: true, data: { logId: expect.any(Number) } });
     await drive(harness, async () => (await outboxStates(server)).every((state) => state === 'sent'));
     expect(peer.messages.map((message) => message.chatId)).toEqual(['-100777']);
+    expect(peer.messages[0]?.text).toContain('Test message from Vigil');
     const log = await server.db.selectFrom('alert_log').selectAll().where('id', '=', answer.json().data.logId).executeTakeFirstOrThrow();
     expect(log).toMatchObject({ cust_id: server.custId, event: 'test' });
     const outbox = await server.db.selectFrom('alert_outbox').select(['chat_id', 'language', 'log_id']).execute();

@@ -31,6 +31,8 @@ export const BLOCKED_CHAT = 'blocked';
 export interface WriteAlertLogOptions {
   /** Only this chat of the customer, even if it blocked the bot (a test message the user asked for). */
   onlyChatId?: string;
+  /** The zone of the times in the text (ctx.config.alertTimeZone); the renderer's default when left out. */
+  timeZone?: string;
 }
 
 /**
@@ -64,10 +66,11 @@ export async function writeAlertLog(
     .executeTakeFirstOrThrow();
   const chats = await deliverableChats(trx, entry.custId, options.onlyChatId);
   if (chats.length === 0) return { logId: log.id, outboxIds: [] };
+  const renderOptions = options.timeZone === undefined ? {} : { timeZone: options.timeZone };
   const texts = new Map<Language, string>();
   const textIn = (language: Language) => {
     let text = texts.get(language);
-    if (text === undefined) texts.set(language, (text = renderTelegramHtml(entry.lines, language)));
+    if (text === undefined) texts.set(language, (text = renderTelegramHtml(entry.lines, language, renderOptions)));
     return text;
   };
   const rows = await trx

@@ -5,10 +5,11 @@ import { GIVE_UP_AFTER_MS, retryDelayMs } from './pacing.js';
 import type { SendOutcome } from './telegram.js';
 
 const UNAVAILABLE_ERRORS = {
-  server: DELIVERY_ERRORS.unavailable,
-  timeout: DELIVERY_ERRORS.timeout,
+  server: DELIVERY_ERRORS.serverError,
+  timeout: DELIVERY_ERRORS.network,
   network: DELIVERY_ERRORS.network,
 } as const;
+const BLOCKED_ERRORS = { blocked: DELIVERY_ERRORS.blocked, chat_not_found: DELIVERY_ERRORS.chatNotFound } as const;
 
 /** Records what the Bot API answered for one message, right after the answer (its own small write). */
 export async function recordOutcome(db: Db, head: OutboxHead, outcome: SendOutcome, now: number): Promise<void> {
@@ -18,16 +19,13 @@ export async function recordOutcome(db: Db, head: OutboxHead, outcome: SendOutco
     case 'rate_limited':
       return markRetry(db, head, { now, nextAttemptAt: now + outcome.retryAfterMs, error: DELIVERY_ERRORS.rateLimited, failing: false });
     case 'blocked':
-      return markChatBlocked(db, head, now, DELIVERY_ERRORS.blocked);
+      return markChatBlocked(db, head, now, BLOCKED_ERRORS[outcome.reason]);
     case 'rejected':
       return markFailed(db, head, DELIVERY_ERRORS.rejected);
-    case 'unavailable':
-      if (now - head.createdAt >= GIVE_UP_AFTER_MS) return markFailed(db, head, DELIVERY_ERRORS.expired);
-      return markRetry(db, head, {
-        now,
-        nextAttemptAt: now + retryDelayMs(head.attempts + 1),
-        error: UNAVAILABLE_ERRORS[outcome.reason],
-        failing: true,
-      });
+    case 'unavailable': {
+      const error = UNAVAILABLE_ERRORS[outcome.reason];
+      if (now - head.createdAt >= GIVE_UP_AFTER_MS) return markFailed(db, head, error);
+      return markRetry(db, head, { now, nextAttemptAt: now + retryDelayMs(head.attempts + 1), error, failing: true });
+    }
   }
 }

@@ -25,7 +25,7 @@ export async function queueTestMessage(ctx: ServerContext, principal: Principal,
       nodes: [],
       verdict: null,
     };
-    return writeAlertLog(trx, entry, now, { onlyChatId: chatId });
+    return writeAlertLog(trx, entry, now, { onlyChatId: chatId, timeZone: ctx.config.alertTimeZone });
   });
   ctx.alertDelivery?.wake();
   return { logId: written.logId };

@@ -11,7 +11,7 @@ export type SendOutcome =
   /** 429: flood control; try this chat again after `retryAfterMs`. */
   | { kind: 'rate_limited'; retryAfterMs: number }
   /** 403 (blocked, kicked, deactivated) or 400 "chat not found": nothing reaches this chat until it is saved again. */
-  | { kind: 'blocked' }
+  | { kind: 'blocked'; reason: 'blocked' | 'chat_not_found' }
   /** Any other 4xx: this message will never be accepted (e.g. malformed HTML); give it up. */
   | { kind: 'rejected'; status: number }
   /** 5xx, a timeout or a network failure: try again later. */
@@ -93,7 +93,8 @@ export function classifySend(answer: BotAnswer<{ message_id: number }>): SendOut
   if (answer.ok) return { kind: 'sent', messageId: String(answer.result.message_id) };
   const { status } = answer;
   if (status === 429) return { kind: 'rate_limited', retryAfterMs: (answer.retryAfterSeconds ?? 0) * 1000 || DEFAULT_RETRY_AFTER_MS };
-  if (status === 403 || (status === 400 && /chat not found/i.test(answer.description))) return { kind: 'blocked' };
+  if (status === 403) return { kind: 'blocked', reason: 'blocked' };
+  if (status === 400 && /chat not found/i.test(answer.description)) return { kind: 'blocked', reason: 'chat_not_found' };
   if (status >= 500) return { kind: 'unavailable', reason: 'server' };
   return { kind: 'rejected', status };
 }

@@ -1,6 +1,10 @@
 import type { MessageLine } from '../../../shared/calls/alert-settings.js';
 
-/** TEMPORARY stand-in for composeAlertLines({ event: 'test', sentAt }) until i11-messages is merged. */
+/** TEMPORARY stand-in for composeAlertLines({ event: 'test', sentAt }) until the composer is merged. */
 export function testMessageLines(sentAt: number): MessageLine[] {
-  return [{ key: 'test.title', params: { sentAt } }];
+  return [
+    { key: 'headline.test', params: {} },
+    { key: 'test.body', params: { sentAt } },
+    { key: 'test.hint', params: {} },
+  ];
 }
