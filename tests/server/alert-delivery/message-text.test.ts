@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { MessageLine } from '../../../src/shared/calls/alert-settings.js';
 import { writeAlertLog } from '../../../src/server/modules/alert-delivery/log-writer.js';
 import { renderTelegramHtml } from '../../../src/server/modules/alert-text/render.js';
 import { createDeliveryHarness, drive, outboxStates, saveChat, type DeliveryHarness } from './delivery-helpers.js';
@@ -17,7 +18,7 @@ describe('an alert message on its way to the Bot API', () => {
     await server.db.insertInto('alert_settings').values({ cust_id: server.custId, language: 'zh-tw', updated_at: 0 }).execute();
     await saveChat(server, '-100900', { language: 'en' });
     await saveChat(server, '901');
-    const lines = [
+    const lines: MessageLine[] = [
       { key: 'headline.fire', params: { rule: '<b>R&D</b> "quoted" \'single\'' } },
       { key: 'task', params: { task: 'shop <script>', domain: 'shop.example.com/?a=1&b=2' } },
     ];
