@@ -6,6 +6,8 @@ import type { AddressInfo, Socket } from 'node:net';
  * `{ok, result}` or `{ok: false, error_code, description, parameters}`) for tests, e2e and the
  * bench: it records the messages it accepts, answers scripted faults and serves injected updates.
  * Plain node:http so vitest, Playwright and the bench load it alike. Never used by product code.
+ * Another process (a Playwright test) drives it through `/__peer/…` (see handleControl);
+ * bot-api-peer-main.ts runs it on its own.
  */
 
 export interface ReceivedMessage {
@@ -53,6 +55,9 @@ export interface PeerChat {
 }
 
 type Json = Record<string, unknown>;
+
+/** Where another process drives the peer (not part of the Bot API). */
+export const CONTROL_PREFIX = '/__peer/';
 
 export class BotApiPeer {
   readonly messages: ReceivedMessage[] = [];
@@ -143,6 +148,7 @@ export class BotApiPeer {
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const body = await readJson(request);
+    if (request.url?.startsWith(CONTROL_PREFIX) === true) return this.handleControl(request.url.slice(CONTROL_PREFIX.length), body, response);
     const match = /^\/bot([^/]+)\/(\w+)$/.exec(request.url ?? '');
     if (!match || match[1] !== this.options.token) {
       this.unauthorized += 1;
@@ -155,6 +161,41 @@ export class BotApiPeer {
     if (method === 'getUpdates') return this.getUpdates(body, response);
     if (method === 'getWebhookInfo') return answer(response, 200, { ok: true, result: { url: this.webhookUrl, pending_update_count: 0 } });
     return answer(response, 404, { ok: false, error_code: 404, description: 'Not Found' });
+  }
+
+  /**
+   * GET health, GET messages, POST updates {chat, text, date?}, POST faults (a PeerFault),
+   * POST webhook {url}, POST reset (forgets messages, requests, faults, updates and the webhook).
+   */
+  private handleControl(path: string, body: Json, response: ServerResponse): void {
+    const ok = (result: unknown = true) => answer(response, 200, { ok: true, result });
+    if (path === 'health') return ok();
+    if (path === 'messages') return ok(this.messages);
+    if (path === 'updates') {
+      this.injectUpdate(body.chat as PeerChat, String(body.text ?? ''), typeof body.date === 'number' ? body.date : undefined);
+      return ok();
+    }
+    if (path === 'faults') {
+      this.addFault(body as PeerFault);
+      return ok();
+    }
+    if (path === 'webhook') {
+      this.webhookUrl = String(body.url ?? '');
+      return ok();
+    }
+    if (path === 'reset') {
+      this.reset();
+      return ok();
+    }
+    answer(response, 404, { ok: false, error_code: 404, description: 'Not Found' });
+  }
+
+  reset(): void {
+    this.messages.length = 0;
+    this.requests.length = 0;
+    this.faults = [];
+    this.updates = [];
+    this.webhookUrl = '';
   }
 
   private sendMessage(body: Json, response: ServerResponse): void {
