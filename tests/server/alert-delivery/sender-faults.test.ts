@@ -1,8 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DELIVERY_ERRORS } from '../../../src/shared/alerts/delivery-errors.js';
 import { writeAlertLog } from '../../../src/server/modules/alert-delivery/log-writer.js';
 import type { PeerFault } from '../../support/bot-api-peer.js';
 import { chatDelivery, createDeliveryHarness, drive, outboxStates, queueTexts, saveChat, type DeliveryHarness } from './delivery-helpers.js';
+
+/** Hundreds of simulated steps each: generous on a busy machine (nothing here is timed). */
+vi.setConfig({ testTimeout: 120_000 });
 
 let harness: DeliveryHarness;
 afterEach(async () => {
@@ -44,7 +47,7 @@ describe('alert delivery when the Bot API fails', () => {
   });
 
   it('delivers every message once, in order per chat, after ten minutes of requests timing out', async () => {
-    harness = await createDeliveryHarness({ VIGIL_TELEGRAM_TIMEOUT_MS: '200' });
+    harness = await createDeliveryHarness({ VIGIL_TELEGRAM_TIMEOUT_MS: '500' });
     await outageThenRecovery({ kind: 'hang' });
     const rows = await harness.server.db.selectFrom('alert_outbox').select(['attempts', 'last_error']).where('text', 'like', '% a').execute();
     for (const row of rows) expect(row).toMatchObject({ last_error: DELIVERY_ERRORS.network });

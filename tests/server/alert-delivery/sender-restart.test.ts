@@ -11,6 +11,8 @@ import { waitFor } from '../../agent/helpers/agent-harness.js';
 import { createTestServer, testEnv, type TestServer } from '../helpers.js';
 import { BOT_TOKEN, outboxStates, queueTexts, saveChat } from './delivery-helpers.js';
 
+/** A server process started with tsx on a busy machine may take a while to listen and send. */
+const START_TIMEOUT_MS = 60_000;
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -67,14 +69,14 @@ describe('alert delivery across restarts', () => {
     // The Bot API takes a1 but the answer never comes back before the kill.
     peer.addFault({ kind: 'accept_then_hang', chatId: '610', times: 1 });
     const first = startServerProcess(dataDir, peer.url);
-    await waitFor('a1 and b1 at the Bot API', () => peer.messagesTo('610').length === 1 && peer.messagesTo('620').length >= 1);
+    await waitFor('a1 and b1 at the Bot API', () => peer.messagesTo('610').length === 1 && peer.messagesTo('620').length >= 1, START_TIMEOUT_MS);
     await kill(first, 'SIGKILL');
     const rows = await db.selectFrom('alert_outbox').select(['text', 'state']).execute();
     const inFlightAtKill = new Set(rows.filter((row) => row.state !== 'sent' && peer.messages.some((message) => message.text === row.text)).map((row) => row.text));
     expect(inFlightAtKill.has('a1')).toBe(true);
 
     const second = startServerProcess(dataDir, peer.url);
-    await waitFor('every message sent', async () => (await db.selectFrom('alert_outbox').select('state').execute()).every((row) => row.state === 'sent'));
+    await waitFor('every message sent', async () => (await db.selectFrom('alert_outbox').select('state').execute()).every((row) => row.state === 'sent'), START_TIMEOUT_MS);
     await kill(second, 'SIGTERM');
 
     for (const [chatId, texts] of [['610', ['a1', 'a2', 'a3']], ['620', ['b1', 'b2']]] as const) {
@@ -86,7 +88,7 @@ describe('alert delivery across restarts', () => {
     const repeated = [...counts].filter(([, count]) => count > 1).map(([text]) => text);
     expect(repeated).toContain('a1');
     for (const text of repeated) expect(inFlightAtKill.has(text)).toBe(true);
-  });
+  }, 4 * START_TIMEOUT_MS);
 });
 
 function startServerProcess(dataDir: string, apiBase: string): ChildProcess {
