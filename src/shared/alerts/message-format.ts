@@ -1,12 +1,15 @@
 import type { i18n } from 'i18next';
+import { CITY_ONLY_ISPS, LOCAL_NODE_NAME, catalogueCityOf } from '../node-catalogue-names.js';
 
 /**
  * The formats an `alertmsg` text names after a value (`{{isp, isp}}`, `{{startedAt, time}}`): the
  * message lines keep language-free values (ISP code, English province name, country code, epoch
  * ms), and each reader's i18next turns them into words. The server's renderer and the console's
  * alert log register these same formats on their instances, so a line reads the same on both.
- * ISPs, countries and regions come from `common:codes.*`, provinces from `places:province.*`, the
- * words of durations from `alertmsg:duration.*`.
+ * ISPs, countries and regions come from `common:codes.*`, provinces and catalogue node names from
+ * `places:*`, the words of durations and node places from `alertmsg:duration.*` and `alertmsg:where.*`.
+ * Formats: isp, province, provinces, country, region, nodename, where, duration, time,
+ * clock, date.
  */
 
 /** Separates the items of a list value (`{{provinces, provinces}}`): never part of a place's name. */
@@ -21,10 +24,6 @@ const LOOKUP_SAFE = /^[^.:]+$/;
 
 type Lookup = (key: string, lng: string, params?: Record<string, string | number>) => string;
 
-/** The Local node (seeded with this name) runs beside the server: its place is the server's machine. */
-const LOCAL_NODE_NAME = 'Local';
-/** Nodes of these ISPs (none, World, Southeast Asia) are placed by province or country alone. */
-const PLACE_ONLY_ISPS: ReadonlySet<string> = new Set(['0', '8', '9']);
 
 function translated(lookup: Lookup, exists: (key: string) => boolean, key: string, raw: string, lng: string): string {
   return LOOKUP_SAFE.test(raw) && exists(key) ? lookup(key, lng) : raw;
@@ -61,11 +60,12 @@ interface ZonedParts {
   offset: string;
 }
 
-/** "GMT+08:00" → "UTC+8", "GMT+05:30" → "UTC+5:30", "GMT" → "UTC". */
+/** "GMT+08:00" → "UTC+8", "GMT+05:30" → "UTC+5:30", "GMT" or "GMT+00:00" → "UTC". */
 function offsetLabel(longOffset: string): string {
   const match = /^GMT([+-])(\d\d):(\d\d)$/.exec(longOffset);
   if (!match) return 'UTC';
   const [, sign, hours, minutes] = match;
+  if (hours === '00' && minutes === '00') return 'UTC';
   return `UTC${sign}${Number(hours)}${minutes === '00' ? '' : `:${minutes}`}`;
 }
 
@@ -116,6 +116,7 @@ function listOf(value: unknown, one: (item: string) => string, lng: string): str
 
 interface WhereParams {
   name?: unknown;
+  isp?: unknown;
   province?: unknown;
   country?: unknown;
 }
@@ -124,6 +125,7 @@ type Localize = (raw: string, lng: string) => string;
 
 interface Places {
   lookup: Lookup;
+  exists: (key: string) => boolean;
   isp: Localize;
   province: Localize;
   country: Localize;
@@ -138,8 +140,31 @@ function whereText(isp: string, { name, province, country }: WhereParams, lng: s
   const inProvince = typeof province === 'string' && province !== '';
   if (!inProvince) return places.lookup('alertmsg:where.abroad', lng, { country: places.country(String(country ?? ''), lng) });
   const provinceText = places.province(province, lng);
-  if (PLACE_ONLY_ISPS.has(isp)) return places.lookup('alertmsg:where.province', lng, { province: provinceText });
+  if (CITY_ONLY_ISPS.has(Number(isp))) return places.lookup('alertmsg:where.province', lng, { province: provinceText });
   return places.lookup('alertmsg:where.china', lng, { isp: places.isp(isp, lng), province: provinceText });
+}
+
+/**
+ * A node's name in the language, from its line's `name` and sibling `isp`: a catalogue name ("Beijing
+ * Telecom") as the console names it ("北京 電信"), the Local node as "Local" in the language, any
+ * other name as it is.
+ */
+function nodeNameText(name: string, { isp }: WhereParams, lng: string, places: Places): string {
+  if (name === LOCAL_NODE_NAME) return places.lookup('places:local', lng);
+  const ispCode = Number(isp);
+  const city = catalogueCityOf(name, ispCode);
+  const cityKey = `places:city.${city ?? ''}`;
+  if (city === null || !LOOKUP_SAFE.test(city) || !places.exists(cityKey)) return name;
+  const cityText = places.lookup(cityKey, lng);
+  if (CITY_ONLY_ISPS.has(ispCode)) return cityText;
+  return places.lookup('places:nodeName', lng, { city: cityText, isp: places.isp(String(isp), lng) });
+}
+
+/** A region: a China region (NE…NW) from `common:codes.region`, others (`SEA`) from `alertmsg:region`. */
+function regionText(region: string, lng: string, places: Places): string {
+  const china = `common:codes.region.${region}`;
+  if (LOOKUP_SAFE.test(region) && places.exists(china)) return places.lookup(china, lng);
+  return translated(places.lookup, places.exists, `alertmsg:region.${region}`, region, lng);
 }
 
 /** Registers the formats on an i18next instance that has the `alertmsg`, `common` and `places` texts. */
@@ -152,14 +177,14 @@ export function registerAlertMessageFormats(instance: i18n, timeZone: string): v
   const province: Localize = (raw, lng) => translated(lookup, exists, `places:province.${raw}`, raw, lng);
   const country: Localize = (raw, lng) => translated(lookup, exists, `common:codes.country.${raw}`, raw, lng);
   const isp: Localize = (raw, lng) => translated(lookup, exists, `common:codes.isp.${raw}`, raw, lng);
-  const places: Places = { lookup, isp, province, country };
+  const places: Places = { lookup, exists, isp, province, country };
   formatter.add('isp', (value, lng) => isp(String(value), lng ?? ''));
   formatter.add('where', (value, lng, options: WhereParams) => whereText(String(value), options, lng ?? '', places));
-  formatter.add('region', (value, lng) => translated(lookup, exists, `common:codes.region.${String(value)}`, String(value), lng ?? ''));
+  formatter.add('region', (value, lng) => regionText(String(value), lng ?? '', places));
+  formatter.add('nodename', (value, lng, options: WhereParams) => nodeNameText(String(value), options, lng ?? '', places));
   formatter.add('province', (value, lng) => province(String(value), lng ?? ''));
   formatter.add('country', (value, lng) => country(String(value), lng ?? ''));
   formatter.add('provinces', (value, lng) => listOf(value, (item) => province(item, lng ?? ''), lng ?? 'en'));
-  formatter.add('countries', (value, lng) => listOf(value, (item) => country(item, lng ?? ''), lng ?? 'en'));
   formatter.add('duration', (value, lng) => durationText(Number(value), (key, params) => lookup(key, lng ?? '', params)));
   formatter.add('time', (value) => {
     const { date, clock, offset } = zonedParts(Number(value), timeZone);
