@@ -50,6 +50,8 @@ export interface TelegramConfig {
   botToken: string | undefined;
   /** The Bot API's base URL (VIGIL_TELEGRAM_API_BASE), https://api.telegram.org unless a local Bot API server or a test peer. */
   apiBase: string;
+  /** How long one Bot API request may take before it counts as a network failure (VIGIL_TELEGRAM_TIMEOUT_MS). */
+  requestTimeoutMs: number;
 }
 
 /** Web push of inbox events. */
@@ -237,6 +239,10 @@ export function loadConfig(env: Env = process.env): Config {
     hourRollupRetentionDays: integer(env, 'VIGIL_HOUR_ROLLUP_RETENTION_DAYS', 400, 1, 3650),
     push: pushConfig(env, publicUrl),
     alertTimeZone: timeZone(env, 'VIGIL_ALERT_TIME_ZONE', DEFAULT_ALERT_TIME_ZONE),
-    telegram: { botToken: secret(env, 'VIGIL_TELEGRAM_BOT_TOKEN'), apiBase: url(env, 'VIGIL_TELEGRAM_API_BASE') ?? 'https://api.telegram.org' },
+    telegram: {
+      botToken: secret(env, 'VIGIL_TELEGRAM_BOT_TOKEN'),
+      apiBase: url(env, 'VIGIL_TELEGRAM_API_BASE') ?? 'https://api.telegram.org',
+      requestTimeoutMs: integer(env, 'VIGIL_TELEGRAM_TIMEOUT_MS', 10_000, 100, 120_000),
+    },
   };
 }
