@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { NetworkLink } from '../../../components/button.js';
 import type { DomainInfo } from '../../../../shared/index.js';
+import { alertLogPathOf } from '../../../lib/alert-paths.js';
 import { editPathOf, listPathOf, targetTextOf } from '../../../lib/task-paths.js';
 
 const DEPLOY_TONES: Readonly<Record<DomainInfo['deployStatus'], string>> = {
@@ -40,6 +41,9 @@ function HeaderLinks({ task }: { task: DomainInfo }) {
     <nav aria-label={t('detail:header.links')} className="flex flex-wrap gap-2">
       <Link to={listPathOf(task.type)} className={`${link} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}>
         {t('detail:header.toList')}
+      </Link>
+      <Link to={alertLogPathOf({ taskId: task.id })} className={`${link} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}>
+        {t('detail:header.alertLog')}
       </Link>
       <NetworkLink to={editPathOf(task.type, task.id)} className={`${link} bg-brand-600 text-white hover:bg-brand-700`}>
         {t('detail:header.edit')}
