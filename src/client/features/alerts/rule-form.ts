@@ -129,12 +129,14 @@ function placeErrors(errors: readonly FieldError[]): { fields: RuleFormErrors; u
 
 /**
  * What the shared rules say of the typed values: the schema (shape, name, ranges of the contract),
- * then `alertRuleProblem` (2601-2603, 2609), the same checks the server makes.
+ * the modes the type offers (`ALERT_MODES_BY_TYPE`), then `alertRuleProblem` (2601-2603, 2609),
+ * the same checks the server makes.
  */
 export function checkRuleValues(values: RuleFormValues, type: MonitorType): RuleFormErrors {
   const body = bodyOf(values, type);
   const checked = validate(AlertRuleFields, body);
   const fields = checked.ok ? {} : placeErrors(checked.errors).fields;
+  if (!modesOf(type).includes(values.mode)) fields.mode = { code: 10010003 };
   if (measuresFigure(values.mode) && values.threshold.trim() === '') fields.threshold = { code: 10010002 };
   if (values.mode === ALERT_MODES.SSL_EXPIRY_DAYS && values.sslDays.length === 0) fields.sslDays = { code: 10010002 };
   const problem = Number.isFinite(body.sensitivity) ? alertRuleProblem({ ...body, mode: values.mode }) : null;

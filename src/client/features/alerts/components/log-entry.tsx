@@ -35,7 +35,9 @@ function NodeLine({ node }: { node: LogNode }) {
   const { t, i18n } = useTranslation();
   const exists = (key: string) => i18n.exists(key);
   const isp = node.isp === ISP_CODES.NONE ? null : t(`codes.isp.${node.isp}`, { defaultValue: String(node.isp) });
-  return <li>{[node.name, isp, nodePlace(node, t, exists)].filter(Boolean).join(' · ')}</li>;
+  // Leave out what the node's name already says ("Beijing Telecom" needs neither Beijing nor Telecom again).
+  const more = [isp, nodePlace(node, t, exists)].filter((part): part is string => part !== null && !node.name.includes(part));
+  return <li>{[node.name, ...new Set(more)].join(' · ')}</li>;
 }
 
 function DeliveryLine({ delivery }: { delivery: Delivery }) {
