@@ -63,7 +63,7 @@ export const AlertRuleFields = z.strictObject({
   name: z.string().trim().pipe(nameRule),
   monitorType: AlertMonitorType,
   mode: AlertModeField,
-  condition: z.enum(ALERT_CONDITIONS),
+  condition: z.enum(ALERT_CONDITIONS, { error: (issue) => (issue.input === undefined ? '10010002' : '10010003') }),
   sensitivity: z.number().int(),
   threshold: z.number().positive().max(ALERT_LATENCY_THRESHOLD_MAX_MS).nullable(),
   sslDays: z.array(z.number().int().min(1).max(ALERT_SSL_DAY_MAX)).max(SSL_EXPIRY_DAYS_MAX_ENTRIES).default([]),

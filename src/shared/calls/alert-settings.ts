@@ -14,7 +14,7 @@ import { NoBody, defineCall } from './define.js';
 /** A Telegram chat: its numeric id (groups and channels are negative) or a public channel's @name. */
 export const TELEGRAM_CHAT_ID_PATTERN = /^(-?[1-9]\d{0,19}|@[A-Za-z][A-Za-z0-9_]{4,31})$/;
 export const ChatIdField = z.string().trim().regex(TELEGRAM_CHAT_ID_PATTERN, { message: '10010004' });
-export const MessageLanguage = z.enum(LANGUAGES);
+export const MessageLanguage = z.enum(LANGUAGES, { error: (issue) => (issue.input === undefined ? '10010002' : '10010003') });
 
 export const AlertChatFields = z.strictObject({
   chatId: ChatIdField,

@@ -4,6 +4,7 @@ import { validate } from '../../../shared/validation/validate.js';
 import { LIMITS } from '../../../shared/constants.js';
 import { AppError, badParameter, fieldError } from '../../http/app-error.js';
 import type { Db } from '../../db/connection.js';
+import { forgetDeletedTasks } from '../alerts/quiet-end.js';
 import { publishTask } from '../deployments/publish.js';
 import { assertNotDeploying } from '../deployments/service.js';
 import { requestPathFits } from './check-options.js';
@@ -124,6 +125,7 @@ export async function deleteTasks(
       const deleted = await updateTaskRow(trx, current, { deleted_at: now, updated_at: now });
       if (!deleted) throw new AppError(2127);
       await publishTask(trx, deleted, now, deployDeadlineOf(ctx));
+      await forgetDeletedTasks(trx, custId, [deleted.id], now);
       await options.onChange?.(trx, { kind: 'delete', before: current, after: deleted });
     }
     return tasks.length;
