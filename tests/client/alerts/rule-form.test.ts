@@ -70,6 +70,8 @@ describe('the shared checks on the client', () => {
   it('asks for a name, a threshold and at least one day mark', () => {
     expect(checkRuleValues(latency({ name: '  ' }), MONITOR_TYPES.HTTP).name).toBeDefined();
     expect(checkRuleValues(latency({ threshold: '' }), MONITOR_TYPES.HTTP).threshold).toEqual({ code: 10010002 });
+    expect(checkRuleValues(availability({ threshold: '' }), MONITOR_TYPES.HTTP).threshold).toEqual({ code: 2603 });
+    expect(checkRuleValues(latency({ threshold: 'fast' }), MONITOR_TYPES.HTTP).threshold).toEqual({ code: 10010001 });
     const ssl = { ...withMode(latency(), ALERT_MODES.SSL_EXPIRY_DAYS), sslDays: [] };
     expect(checkRuleValues(ssl, MONITOR_TYPES.SSL).sslDays).toEqual({ code: 10010002 });
   });

@@ -8,6 +8,7 @@ import {
   type FieldError,
   type MonitorType,
 } from '../../../shared/index.js';
+import { alertRuleShapeProblems } from '../../../shared/alerts/rule-shape.js';
 import { ALERT_MODES, ALERT_SSL_DAY_MAX, alertRuleProblem, type AlertCondition, type AlertMode } from '../../../shared/alerts/rule-fields.js';
 import { ApiError, type ApiFailure } from '../../lib/api-failure.js';
 import { ratioOfPercent, percentOfRatio } from './rule-words.js';
@@ -89,7 +90,7 @@ export const measuresFigure = (mode: AlertMode) => mode === ALERT_MODES.LATENCY 
 const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 function thresholdOf(values: RuleFormValues): number | null {
-  if (!measuresFigure(values.mode)) return null;
+  if (!measuresFigure(values.mode) || values.threshold.trim() === '') return null;
   const typed = numberOf(values.threshold);
   return values.mode === ALERT_MODES.AVAILABILITY && Number.isFinite(typed) ? ratioOfPercent(typed) : typed;
 }
@@ -129,16 +130,14 @@ function placeErrors(errors: readonly FieldError[]): { fields: RuleFormErrors; u
 
 /**
  * What the shared rules say of the typed values: the schema (shape, name, ranges of the contract),
- * the modes the type offers (`ALERT_MODES_BY_TYPE`), then `alertRuleProblem` (2601-2603, 2609),
- * the same checks the server makes.
+ * the rules that tie the fields to the mode (`alertRuleShapeProblems`), then `alertRuleProblem`
+ * (2601-2603, 2609): the same checks the server makes.
  */
 export function checkRuleValues(values: RuleFormValues, type: MonitorType): RuleFormErrors {
   const body = bodyOf(values, type);
   const checked = validate(AlertRuleFields, body);
   const fields = checked.ok ? {} : placeErrors(checked.errors).fields;
-  if (!modesOf(type).includes(values.mode)) fields.mode = { code: 10010003 };
-  if (measuresFigure(values.mode) && values.threshold.trim() === '') fields.threshold = { code: 10010002 };
-  if (values.mode === ALERT_MODES.SSL_EXPIRY_DAYS && values.sslDays.length === 0) fields.sslDays = { code: 10010002 };
+  for (const problem of alertRuleShapeProblems(body)) fields[problem.field] ??= { code: problem.code };
   const problem = Number.isFinite(body.sensitivity) ? alertRuleProblem({ ...body, mode: values.mode }) : null;
   if (problem) fields[problem.field] ??= { code: problem.code };
   return fields;
