@@ -1,0 +1,68 @@
+import { expect, test } from '@playwright/test';
+import { addTaskToRule, createIcmpTask, createRule, saveAlertSettings } from './alerts-flow.js';
+import { E2E } from './env.js';
+import { openAndSignIn, ssoLink, tokenOf } from './helpers.js';
+import { RUN } from './monitor-flow.js';
+
+/**
+ * The alert screens against the real server (zh-tw): a rule made through the form, a task added
+ * to its query list, the rule changed, the settings saved, the log narrowed to the rule, and the
+ * administrator's read-only view.
+ */
+
+const RULE = `e2e availability ${RUN}`;
+const TASK = `e2e alert target ${RUN}`;
+
+test('a rule is created, watches a task, is changed, and the settings are saved', async ({ page }) => {
+  test.setTimeout(120_000);
+  await openAndSignIn(page);
+  await createIcmpTask(page.request, (await tokenOf(page)) ?? '', TASK, '127.0.0.61');
+
+  const ruleId = await createRule(page, { type: 1, name: RULE, mode: '可用率', threshold: '80', sensitivity: '2', cooldown: '5 分鐘' });
+  await addTaskToRule(page, TASK);
+  await expect(page.getByRole('heading', { name: '監控網域（1）' })).toBeVisible();
+
+  // The shared checks answer before the server: a sensitivity out of range is marked on its field.
+  const sensitivity = page.getByLabel('靈敏度', { exact: true });
+  await sensitivity.fill('11');
+  await page.getByRole('button', { name: '儲存', exact: true }).click();
+  await expect(sensitivity).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('可用率靈敏度須介於 1 至 10')).toBeVisible();
+  await sensitivity.fill('3');
+  await page.getByLabel(/^門檻/).fill('70');
+  await page.getByRole('button', { name: '儲存', exact: true }).click();
+  await expect(page.getByText(`已儲存 ${RULE}`)).toBeVisible();
+
+  await page.goto('/alert/1');
+  const row = page.locator(`[data-rule-id="${ruleId}"]`).filter({ visible: true });
+  await expect(row).toContainText('可用率低於 70 %');
+  await expect(row).toContainText('連續 3 輪');
+  await expect(row).toContainText('5 分鐘');
+
+  await row.getByRole('link', { name: `${RULE} 的告警紀錄` }).click();
+  await expect(page).toHaveURL(new RegExp(`/alert/log\\?ruleId=${ruleId}$`));
+  await expect(page.getByText(`規則：${RULE}`)).toBeVisible();
+  await expect(page.getByText('沒有符合這些篩選條件的紀錄。')).toBeVisible();
+
+  await saveAlertSettings(page, 'English', [{ chatId: `9${Date.now() % 1_000_000}` }, { chatId: '@vigil_e2e_channel', language: '简体中文' }]);
+  await page.reload();
+  await expect(page.getByLabel('訊息語言', { exact: true })).toHaveValue('en');
+  await expect(page.getByLabel('聊天室 ID 2', { exact: true })).toHaveValue('@vigil_e2e_channel');
+  await expect(page.getByLabel('此聊天室的語言').nth(1)).toHaveValue('zh-cn');
+  await expect(page.locator('[data-delivery="ok"]')).toHaveCount(2);
+});
+
+test('the administrator sees the alert screens read-only', async ({ page }) => {
+  await page.goto(await ssoLink(page.request));
+  await expect(page).toHaveURL(/\/overview$/);
+  await expect(page.getByRole('note').filter({ hasText: E2E.customerName })).toBeVisible();
+  // The sign-in link may name another host for the server: stay on the origin that holds the session.
+  const at = (path: string) => new URL(path, page.url()).href;
+  await page.goto(at('/alert/1'));
+  await expect(page.getByRole('note').filter({ hasText: '在這裡無法變更' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '新增告警規則' })).toHaveCount(0);
+  await expect(page.getByRole('switch')).toHaveCount(0);
+  await page.goto(at('/alert/setting'));
+  await expect(page.getByLabel('訊息語言', { exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: '儲存設定' })).toHaveCount(0);
+});
