@@ -66,3 +66,16 @@ test('the administrator sees the alert screens read-only', async ({ page }) => {
   await expect(page.getByLabel('訊息語言', { exact: true })).toBeDisabled();
   await expect(page.getByRole('button', { name: '儲存設定' })).toHaveCount(0);
 });
+
+test('every alert screen fits a 360 px phone without sideways scrolling', async ({ page }) => {
+  await openAndSignIn(page);
+  await page.setViewportSize({ width: 360, height: 760 });
+  const ruleId = await createRule(page, { type: 4, name: `e2e narrow ${RUN}`, mode: 'SSL 到期天數' });
+  for (const path of ['/alert/4', `/alert/edit/${ruleId}`, '/alert/create/4', '/alert/setting', `/alert/log?ruleId=${ruleId}`]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.screenshot({ path: `test-results/alerts-360${path.replace(/[/?=]/g, '-')}.png`, fullPage: true });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});

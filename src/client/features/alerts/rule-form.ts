@@ -137,7 +137,7 @@ export function checkRuleValues(values: RuleFormValues, type: MonitorType): Rule
   const body = bodyOf(values, type);
   const checked = validate(AlertRuleFields, body);
   const fields = checked.ok ? {} : placeErrors(checked.errors).fields;
-  for (const problem of alertRuleShapeProblems(body)) fields[problem.field] ??= { code: problem.code };
+  for (const problem of alertRuleShapeProblems({ ...body, sslDays: body.sslDays ?? [] })) fields[problem.field] ??= { code: problem.code };
   const problem = Number.isFinite(body.sensitivity) ? alertRuleProblem({ ...body, mode: values.mode }) : null;
   if (problem) fields[problem.field] ??= { code: problem.code };
   return fields;
