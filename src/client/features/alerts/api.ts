@@ -77,7 +77,7 @@ export function saveSetting(body: AlertSettingBody) {
 }
 
 export function sendTestMessage(chatId: string) {
-  return request('alertSettingTest', { chatId }, { explains: [2607] });
+  return request('alertSettingTest', { chatId });
 }
 
 /** Asked only when the user presses "find my chat id": each ask reads the bot's updates afresh. */

@@ -7,11 +7,12 @@ import { ListLoadError, ListSkeleton } from '../../../components/list-states.js'
 import { showSnackbar } from '../../../components/notification-store.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { fieldErrorsOf } from '../../../lib/api-failure.js';
+import { fieldErrorText } from '../../../lib/error-text.js';
 import { saveSetting, settingQuery } from '../api.js';
 import { checkSettingValues, hasSettingErrors, newChatRow, settingBodyOf, settingErrorsOf, settingValuesOf, type SettingErrors, type SettingValues } from '../setting-form.js';
 import { ChatRowFields } from './chat-rows.js';
 import { SelectField } from './form-parts.js';
-import { ReadOnlyNote } from './notes.js';
+import { ProblemNote, ReadOnlyNote } from './notes.js';
 import { RecentChats } from './recent-chats.js';
 
 function useSettingForm(answer: AlertSettingAnswer) {
@@ -40,6 +41,14 @@ function useSettingForm(answer: AlertSettingAnswer) {
     if (hasSettingErrors(errors)) setErrors({ chats: {} });
   };
   return { values, errors, saving: save.isPending, submit, change };
+}
+
+/** A refusal the rows do not show (not expected from the server, but never silent). */
+function OtherErrors({ errors }: { errors: SettingErrors }) {
+  const { t } = useTranslation();
+  const first = errors.other?.[0];
+  if (!first) return null;
+  return <ProblemNote>{fieldErrorText(first, { t })}</ProblemNote>;
 }
 
 function SettingForm({ answer, readOnly }: { answer: AlertSettingAnswer; readOnly: boolean }) {
@@ -91,6 +100,7 @@ function SettingForm({ answer, readOnly }: { answer: AlertSettingAnswer; readOnl
           </div>
         )}
       </section>
+      <OtherErrors errors={form.errors} />
       {!readOnly && (
         <div className="flex justify-end">
           <NetworkButton type="submit" disabled={form.saving}>
