@@ -9,6 +9,8 @@ import { loggerOptions } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { alertRoutes } from './modules/alerts/routes.js';
+import { alertDeliveryRoutes } from './modules/alert-delivery/routes.js';
+import { scheduleAlertDelivery } from './modules/alert-delivery/sender.js';
 import { JobSignals } from './modules/agents/job-signals.js';
 import { agentRoutes } from './modules/agents/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -83,10 +85,11 @@ export async function buildApp(config: ResolvedConfig, options: BuildOptions): P
   const clientDir = clientDirIfBuilt(config.clientDir);
   registerErrorHandling(app, clientDir);
   if (clientDir !== undefined) await registerClientFiles(app, clientDir);
-  for (const routes of [systemRoutes, authRoutes, platformRoutes, profileRoutes, inboxRoutes, accountRoutes, nodeRoutes, agentRoutes, deploymentRoutes, domainRoutes, domainDetailRoutes, groupRoutes, alertRoutes])
+  for (const routes of [systemRoutes, authRoutes, platformRoutes, profileRoutes, inboxRoutes, accountRoutes, nodeRoutes, agentRoutes, deploymentRoutes, domainRoutes, domainDetailRoutes, groupRoutes, alertRoutes, alertDeliveryRoutes])
     routes(app);
   registerPush(app);
   scheduleDeploymentNotices(app);
+  scheduleAlertDelivery(app);
   await app.ready();
   return app;
 }

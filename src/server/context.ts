@@ -25,6 +25,8 @@ export interface ServerContext {
   log?: { warn: (fields: object, message: string) => void };
   /** Pushes new inbox items to the recipients' devices (set once the app exists). */
   push?: InboxPushNotifier;
+  /** Sends due alert messages now; call after committing a transaction that wrote some (set once the app exists). */
+  alertDelivery?: { wake(): void };
 }
 
 /** The caller as /profile shows them: a customer user, or the administrator (not a user of the customer). */

@@ -2,9 +2,10 @@
  * common: the console's texts; errors: texts of error codes; places: names of the node catalogue's
  * cities and provinces; monitor: the overview and task lists; taskform: the task forms; detail:
  * a task's detail and traceroute history; groups: domain groups, tags and matched-IP groups;
- * push: notifications of inbox events (also read by the server for the pushes' texts); alerts: the
+ * push: notifications of inbox events (also read by the server for the pushes' texts); alertmsg: alert
+ * messages, line by line (the server renders chats' messages from the same texts); alerts: the
  * alert rules, settings and log screens.
  */
-export const NAMESPACES = ['common', 'errors', 'places', 'monitor', 'taskform', 'detail', 'groups', 'push', 'alerts'] as const;
+export const NAMESPACES = ['common', 'errors', 'places', 'monitor', 'taskform', 'detail', 'groups', 'push', 'alertmsg', 'alerts'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type LanguageResources = Record<Namespace, object>;

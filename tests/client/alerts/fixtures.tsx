@@ -27,13 +27,6 @@ export function rule(overrides: Partial<AlertRule> = {}): AlertRule {
   };
 }
 
-/** Message lines of the `alertmsg` namespace, which its own branch brings: a stand-in for these tests only. */
-const ALERTMSG_STAND_IN: Record<Language, Record<string, string>> = {
-  en: { 'fire.title': 'ALERT {{rule}}', 'fire.where': 'Failing on {{count}} nodes', 'delivery.http_502': 'Telegram answered 502' },
-  'zh-tw': { 'fire.title': '告警 {{rule}}', 'fire.where': '{{count}} 個節點失敗', 'delivery.http_502': 'Telegram 回應 502' },
-  'zh-cn': { 'fire.title': '告警 {{rule}}', 'fire.where': '{{count}} 个节点失败', 'delivery.http_502': 'Telegram 响应 502' },
-};
-
 interface RenderOptions {
   path: string;
   url: string;
@@ -42,11 +35,10 @@ interface RenderOptions {
   seed?: (client: QueryClient) => void;
 }
 
-/** Renders a screen at a URL with the real texts (and the stand-in message lines) and seeded answers. */
+/** Renders a screen at a URL with the real texts and seeded answers. */
 export function renderScreen(element: ReactElement, { path, url, language = 'en', seed }: RenderOptions): string {
   const i18n = i18next.createInstance();
   void i18n.init({ ...i18nOptions(language), showSupportNotice: false });
-  i18n.addResourceBundle(language, 'alertmsg', ALERTMSG_STAND_IN[language]);
   const client = new QueryClient();
   seed?.(client);
   return renderToString(

@@ -70,8 +70,9 @@ const ROW: AlertLogRow = {
   taskId: 11,
   taskName: 'Shop',
   content: [
-    { key: 'fire.title', params: { rule: 'Shop down' } },
-    { key: 'fire.where', params: { count: 3 } },
+    { key: 'headline.fire', params: { rule: 'Shop down' } },
+    { key: 'task', params: { task: 'Shop', domain: 'shop.example.com' } },
+    { key: 'verdict.carrier', params: { isp: 1, provinces: 'Beijing|Guangdong' } },
   ],
   nodes: [
     { nodeId: 5, name: 'Beijing Telecom', isp: 1, province: 'Beijing', country: 'CN' },
@@ -80,7 +81,7 @@ const ROW: AlertLogRow = {
   verdict: 'carrier',
   deliveries: [
     { chatId: '-100200', language: 'zh-tw', state: 'sent', attempts: 1, sentAt: '2026-11-25T08:00:01.000Z', lastError: null },
-    { chatId: '4242', language: 'en', state: 'pending', attempts: 3, sentAt: null, lastError: 'delivery.http_502' },
+    { chatId: '4242', language: 'en', state: 'pending', attempts: 3, sentAt: null, lastError: 'delivery.serverError' },
   ],
 };
 
@@ -97,13 +98,15 @@ describe('the alert log', () => {
   it("renders the message line by line in the reader's language, with rule, task, verdict and nodes", () => {
     const html = log('/alert/log');
     const shown = text(html);
-    expect(shown).toContain('ALERT Shop down');
-    expect(shown).toContain('Failing on 3 nodes');
+    expect(shown).toContain('🔴 Alert: Shop down');
+    expect(shown).toContain('Task: Shop (shop.example.com)');
+    expect(shown).toContain('Where: one carrier, Telecom, failing in Beijing and Guangdong while other carriers there succeed.');
     expect(html).toContain('href="/alert/edit/2"');
     expect(html).toMatch(/href="\/monitor\/\d\/detail\/11"/);
     expect(shown).toContain('Verdict: one carrier');
     expect(shown).toContain('Beijing Telecom Edge 3 · Unicom · Guangdong');
-    expect(text(log('/alert/log', 'zh-tw'))).toContain('3 個節點失敗');
+    expect(text(log('/alert/log', 'zh-tw'))).toContain('任務：Shop（shop.example.com）');
+    expect(text(log('/alert/log', 'zh-cn'))).toContain('告警：Shop down');
   });
 
   it("shows each chat's delivery: sent, or waiting with its tries and why the last failed", () => {
@@ -111,7 +114,7 @@ describe('the alert log', () => {
     expect(html).toMatch(/data-delivery="sent"/);
     expect(html).toMatch(/data-delivery="pending"/);
     expect(text(html)).toContain('3 tries');
-    expect(text(html)).toContain('Telegram answered 502');
+    expect(text(html)).toContain("Telegram's server answered with an error; it will be retried.");
   });
 
   it('names the filters a task link brought, removably', () => {

@@ -1,7 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ISP_CODES, type AlertLogRow } from '../../../../shared/index.js';
+import { alertLineText } from '../../../../shared/alerts/message-line.js';
 import { nodePlace } from '../../../lib/node-names.js';
+import { useAlertMessageFormats } from '../hooks/use-message-formats.js';
 import { alertEditPathOf, taskDetailPathOf } from '../rule-words.js';
 import { DeliveryBadge } from './badges.js';
 
@@ -17,14 +19,15 @@ const EVENT_TONES: Readonly<Record<AlertLogRow['event'], string>> = {
   test: 'bg-slate-50 text-slate-700 ring-slate-200',
 };
 
-/** The message as it was written, line by line, in the reader's language (`alertmsg` keys). */
+/** The message as it was written, line by line, in the reader's language (`alertmsg` keys, the server's own reading). */
 function MessageLines({ row }: { row: AlertLogRow }) {
   const { t } = useTranslation();
+  useAlertMessageFormats();
   return (
     <div className="flex flex-col gap-0.5 text-sm text-slate-800">
       {row.content.map((line, index) => (
-        <p key={index} className="break-words">
-          {t(`alertmsg:${line.key}`, line.params)}
+        <p key={index} className="break-words whitespace-pre-line">
+          {alertLineText((key, options) => t(key, options), line)}
         </p>
       ))}
     </div>
