@@ -78,3 +78,11 @@ export async function saveAlertSettings(page: Page, language: string, chats: rea
   await page.getByRole('button', { name: '儲存設定' }).click();
   await expect(page.getByText('已儲存告警設定')).toBeVisible();
 }
+
+/** On /alert/setting: a test message to a saved chat, queued; its note leads to the log. */
+export async function sendTestMessage(page: Page, chatId: string): Promise<void> {
+  await page.getByRole('button', { name: `傳送測試訊息到 ${chatId}`, exact: true }).click();
+  await expect(page.getByText(`已排入送往 ${chatId} 的測試訊息`)).toBeVisible();
+  await page.getByRole('status').filter({ hasText: '已排入佇列' }).getByRole('link', { name: '告警紀錄' }).click();
+  await expect(page).toHaveURL(/\/alert\/log$/);
+}

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addTaskToRule, createIcmpTask, createRule, saveAlertSettings } from './alerts-flow.js';
+import { addTaskToRule, createIcmpTask, createRule, saveAlertSettings, sendTestMessage } from './alerts-flow.js';
 import { E2E } from './env.js';
 import { openAndSignIn, ssoLink, tokenOf } from './helpers.js';
 import { RUN } from './monitor-flow.js';
@@ -44,12 +44,23 @@ test('a rule is created, watches a task, is changed, and the settings are saved'
   await expect(page.getByText(`規則：${RULE}`)).toBeVisible();
   await expect(page.getByText('沒有符合這些篩選條件的紀錄。')).toBeVisible();
 
-  await saveAlertSettings(page, 'English', [{ chatId: `9${Date.now() % 1_000_000}` }, { chatId: '@vigil_e2e_channel', language: '简体中文' }]);
+  const chatId = `9${Date.now() % 1_000_000}`;
+  await saveAlertSettings(page, 'English', [{ chatId }, { chatId: '@vigil_e2e_channel', language: '简体中文' }]);
   await page.reload();
   await expect(page.getByLabel('訊息語言', { exact: true })).toHaveValue('en');
   await expect(page.getByLabel('聊天室 ID 2', { exact: true })).toHaveValue('@vigil_e2e_channel');
   await expect(page.getByLabel('此聊天室的語言').nth(1)).toHaveValue('zh-cn');
   await expect(page.locator('[data-delivery="ok"]')).toHaveCount(2);
+
+  // The e2e server has no bot token: it says so, finding a chat id explains why it cannot, and a
+  // test message waits in the outbox, which the log shows.
+  await expect(page.getByRole('note').filter({ hasText: 'VIGIL_TELEGRAM_BOT_TOKEN' })).toBeVisible();
+  await page.getByRole('button', { name: '查看最近的聊天室' }).click();
+  await expect(page.getByText('伺服器沒有機器人權杖，無法查詢。')).toBeVisible();
+  await sendTestMessage(page, chatId);
+  const entry = page.locator('[data-log-id]').first();
+  await expect(entry).toContainText('測試訊息');
+  await expect(entry.locator('li').filter({ hasText: chatId }).locator('[data-delivery]')).toHaveAttribute('data-delivery', /pending|failed/);
 });
 
 test('the administrator sees the alert screens read-only', async ({ page }) => {
