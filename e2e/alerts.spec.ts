@@ -89,4 +89,12 @@ test('every alert screen fits a 360 px phone without sideways scrolling', async 
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
+  // The type tabs scroll sideways; the current one is brought into view.
+  await page.goto('/alert/7');
+  const sslTab = page.getByRole('navigation', { name: '監控類型' }).getByRole('link', { name: 'SSL', exact: true });
+  await expect(sslTab).toHaveAttribute('aria-current', 'page');
+  await expect(async () => {
+    const box = await sslTab.boundingBox();
+    expect((box?.x ?? -1) >= 0 && (box?.x ?? 0) + (box?.width ?? 999) <= 360).toBe(true);
+  }).toPass();
 });

@@ -10,6 +10,7 @@ import { PagedResults } from '../../../components/paged-results.js';
 import { SearchToolbar } from '../../../components/search-toolbar.js';
 import { showSnackbar } from '../../../components/notification-store.js';
 import { useClampedPage } from '../../../lib/use-clamped-page.js';
+import { useCurrentTabInView } from '../../../lib/use-current-tab-in-view.js';
 import { enableRules, refreshRules, ruleListQuery } from '../api.js';
 import { useRuleSelection, type RuleSelection } from '../hooks/use-rule-selection.js';
 import { useUrlView } from '../hooks/use-url-view.js';
@@ -24,11 +25,12 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-slate-900'
   }`;
 
-/** One tab per type alerts exist for; the type is in the path. */
-function TypeTabs() {
+/** One tab per type alerts exist for; the type is in the path, and the current tab is scrolled into view at 360 px. */
+function TypeTabs({ current }: { current: MonitorType }) {
   const { t } = useTranslation();
+  const navRef = useCurrentTabInView(current);
   return (
-    <nav aria-label={t('alerts:list.types')} className="mb-4 flex gap-1 overflow-x-auto border-b border-slate-200">
+    <nav ref={navRef} aria-label={t('alerts:list.types')} className="mb-4 flex gap-1 overflow-x-auto overscroll-x-contain border-b border-slate-200">
       {ALERT_LIST_TYPES.map((type) => (
         <NavLink key={type} to={alertListPathOf(type)} className={tabClass}>
           {t(`alerts:types.${type}`)}
@@ -135,7 +137,7 @@ export function AlertListPage({ readOnly }: { readOnly: boolean }) {
         </nav>
       </PageHeader>
       {readOnly && <ReadOnlyNote />}
-      <TypeTabs />
+      <TypeTabs current={type} />
       {/* Keyed: another type starts with its own selection and dialogs. */}
       <RuleList key={type} type={type} readOnly={readOnly} />
     </div>
