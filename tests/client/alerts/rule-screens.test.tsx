@@ -92,7 +92,14 @@ describe('the rule form', () => {
   });
 });
 
-const TASKS: AlertRuleTaskRow[] = [{ taskId: 11, name: 'Shop', domain: 'shop.example.com', monitorType: 3, inRule: true, refusal: null, firing: true }];
+const SHOP: AlertRuleTaskRow = { taskId: 11, name: 'Shop', domain: 'shop.example.com', monitorType: 3, inRule: true, refusal: null, firing: true };
+const TASKS: AlertRuleTaskRow[] = [SHOP];
+
+const CANDIDATES: AlertRuleTaskRow[] = [
+  { ...SHOP, firing: false },
+  { taskId: 12, name: 'Blog', domain: 'blog.example.com', monitorType: 3, inRule: false, refusal: 2605, firing: false },
+  { taskId: 13, name: 'Api', domain: 'api.example.com', monitorType: 3, inRule: false, refusal: null, firing: false },
+];
 
 function edit(readOnly: boolean, sslRule = false) {
   const shown = sslRule ? rule({ mode: 3, sslDays: [7, 30], threshold: null, monitorType: 7, condition: 'lte' }) : rule();
@@ -102,6 +109,7 @@ function edit(readOnly: boolean, sslRule = false) {
     seed: (client) => {
       client.setQueryData(ruleQuery(1).queryKey, shown);
       client.setQueryData(ruleTasksQuery({ ruleId: 1, page: 1, pageSize: 10 }).queryKey, { list: TASKS, total: 1 });
+      client.setQueryData(ruleTasksQuery({ ruleId: 1, search: true, page: 1, pageSize: 10 }).queryKey, { list: CANDIDATES, total: 3 });
     },
   });
 }
@@ -115,6 +123,15 @@ describe('the edit screen', () => {
     expect(html).toContain('href="/alert/log?taskId=11"');
     expect(html).toContain('href="/alert/log?ruleId=1"');
     expect(html).toContain('id="alert-task-search"');
+  });
+
+  it("lists the protocol's tasks to add: one already watched, one the mode cannot watch (2605, said why), one to add", () => {
+    const html = edit(false);
+    const candidates = html.slice(html.indexOf('id="alert-task-search"'));
+    expect(text(candidates)).toContain('Already watched');
+    expect(text(candidates)).toContain('An IP-not-matched rule can only watch a task with matched IPs or a matched-IP group');
+    expect(candidates).not.toContain('aria-label="Add Blog"');
+    expect(candidates).toContain('aria-label="Add Api"');
   });
 
   it('shows SSL day marks as chips, the furthest first', () => {

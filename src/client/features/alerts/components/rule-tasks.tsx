@@ -123,10 +123,11 @@ function WatchedTasks({ rule, change, readOnly }: { rule: AlertRule; change: Tas
 function TaskSearch({ rule, change }: { rule: AlertRule; change: TaskChange }) {
   const { t } = useTranslation();
   const [draft, setDraft] = useState('');
-  const [keyword, setKeyword] = useState<string | null>(null);
+  // Empty: every task of the protocol, so a customer with a few tasks needs no search at all.
+  const [keyword, setKeyword] = useState('');
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const body = { ruleId: rule.id, search: true, ...paging, ...(keyword ? { keyword } : {}) };
-  const { data, isError, refetch, isFetching } = useQuery({ ...ruleTasksQuery(body), enabled: keyword !== null });
+  const body = { ruleId: rule.id, search: true, ...paging, ...(keyword === '' ? {} : { keyword }) };
+  const { data, isError, refetch, isFetching } = useQuery(ruleTasksQuery(body));
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setKeyword(draft.trim());
