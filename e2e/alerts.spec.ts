@@ -16,7 +16,7 @@ const TASK = `e2e alert target ${RUN}`;
 test('a rule is created, watches a task, is changed, and the settings are saved', async ({ page }) => {
   test.setTimeout(120_000);
   await openAndSignIn(page);
-  await createIcmpTask(page.request, (await tokenOf(page)) ?? '', TASK, '127.0.0.61');
+  const taskId = await createIcmpTask(page.request, (await tokenOf(page)) ?? '', TASK, '127.0.0.61');
 
   const ruleId = await createRule(page, { type: 1, name: RULE, mode: '可用率', threshold: '80', sensitivity: '2', cooldown: '5 分鐘' });
   await addTaskToRule(page, TASK);
@@ -43,6 +43,11 @@ test('a rule is created, watches a task, is changed, and the settings are saved'
   await expect(page).toHaveURL(new RegExp(`/alert/log\\?ruleId=${ruleId}$`));
   await expect(page.getByText(`規則：${RULE}`)).toBeVisible();
   await expect(page.getByText('沒有符合這些篩選條件的紀錄。')).toBeVisible();
+
+  // The task's detail leads to the alerts about it.
+  await page.goto(`/monitor/1/detail/${taskId}`);
+  await page.getByRole('main').getByRole('link', { name: '告警紀錄', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/alert/log\\?taskId=${taskId}$`));
 
   const chatId = `9${Date.now() % 1_000_000}`;
   await saveAlertSettings(page, 'English', [{ chatId }, { chatId: '@vigil_e2e_channel', language: '简体中文' }]);

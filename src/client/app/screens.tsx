@@ -133,6 +133,12 @@ function readOnlyIn(area: TaskArea, Page: ComponentType<{ readOnly: boolean }>):
   return ReadOnlyAwareScreen;
 }
 
+/** The detail links to the task's alert log for those who may read alerts. */
+function TaskDetailScreen() {
+  const { user } = useSession();
+  return <TaskDetailPage alertLog={canAccess(user, { area: 'alert' })} />;
+}
+
 function LoginScreen() {
   return (
     <GuestOnly>
@@ -155,7 +161,7 @@ const SCREENS: Readonly<Partial<Record<ScreenId, ComponentType>>> = {
   monitorEdit: TaskEditScreen,
   monitorCreateTrace: TraceCreateScreen,
   monitorEditTrace: TraceEditScreen,
-  monitorDetail: TaskDetailPage,
+  monitorDetail: TaskDetailScreen,
   monitorTraceDetail: TraceDetailPage,
   monitorGroups: readOnlyIn('monitor', GroupsPage),
   matchIp: readOnlyIn('monitor', MatchIpPage),
