@@ -73,7 +73,7 @@ export async function saveAlertSettings(page: Page, language: string, chats: rea
     const number = existing + index + 1;
     await page.getByRole('button', { name: '加入聊天室' }).click();
     await page.getByLabel(`聊天室 ID ${number}`, { exact: true }).fill(chat.chatId);
-    if (chat.language) await page.getByLabel('此聊天室的語言').nth(number - 1).selectOption({ label: chat.language });
+    if (chat.language) await page.getByLabel(`聊天室 ${number} 的語言`, { exact: true }).selectOption({ label: chat.language });
   }
   await page.getByRole('button', { name: '儲存設定' }).click();
   await expect(page.getByText('已儲存告警設定')).toBeVisible();

@@ -54,7 +54,7 @@ test('a rule is created, watches a task, is changed, and the settings are saved'
   await page.reload();
   await expect(page.getByLabel('訊息語言', { exact: true })).toHaveValue('en');
   await expect(page.getByLabel('聊天室 ID 2', { exact: true })).toHaveValue('@vigil_e2e_channel');
-  await expect(page.getByLabel('此聊天室的語言').nth(1)).toHaveValue('zh-cn');
+  await expect(page.getByLabel('聊天室 2 的語言', { exact: true })).toHaveValue('zh-cn');
   await expect(page.locator('[data-delivery="ok"]')).toHaveCount(2);
 
   // The e2e server has no bot token: it says so, finding a chat id explains why it cannot, and a

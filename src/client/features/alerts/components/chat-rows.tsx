@@ -95,7 +95,7 @@ export function ChatRowFields({ chat, index, saved, error, readOnly, onChange, o
         </div>
         <div className="flex min-w-0 flex-col gap-1">
           <label htmlFor={`${idField}-language`} className="text-sm font-medium text-slate-700">
-            {t('alerts:setting.chatLanguage')}
+            {t('alerts:setting.chatLanguage', { number: index + 1 })}
           </label>
           <select
             id={`${idField}-language`}
