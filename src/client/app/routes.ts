@@ -25,6 +25,11 @@ export type ScreenId =
   | 'monitorTraceDetail'
   | 'monitorGroups'
   | 'matchIp'
+  | 'alertList'
+  | 'alertCreate'
+  | 'alertEdit'
+  | 'alertSetting'
+  | 'alertLog'
   | 'notAvailable';
 
 export interface AppRoute {
@@ -109,10 +114,11 @@ export const ROUTES: readonly AppRoute[] = [
   { id: 'matchIp', path: '/matchip', access: 'session', titleKey: 'routes.matchIp', screen: 'matchIp', area: 'monitor' },
 
   redirect('alert', '/alert', '/alert/1'),
-  later('alertList', '/alert/:type', 'alert', { type: ALERT_TYPE }),
-  later('alertCreate', '/alert/create/:createType', 'alert', { createType: ALERT_TYPE }),
-  later('alertEdit', '/alert/edit/:id', 'alert', { id: ID }),
-  later('alertSetting', '/alert/setting', 'alert'),
+  { id: 'alertList', path: '/alert/:type', access: 'session', titleKey: 'routes.alertList', screen: 'alertList', area: 'alert', params: { type: ALERT_TYPE } },
+  { id: 'alertCreate', path: '/alert/create/:createType', access: 'session', titleKey: 'routes.alertCreate', screen: 'alertCreate', area: 'alert', params: { createType: ALERT_TYPE } },
+  { id: 'alertEdit', path: '/alert/edit/:id', access: 'session', titleKey: 'routes.alertEdit', screen: 'alertEdit', area: 'alert', params: { id: ID } },
+  { id: 'alertSetting', path: '/alert/setting', access: 'session', titleKey: 'routes.alertSetting', screen: 'alertSetting', area: 'alert' },
+  { id: 'alertLog', path: '/alert/log', access: 'session', titleKey: 'routes.alertLog', screen: 'alertLog', area: 'alert' },
 
   { id: 'nodes', path: '/nodes', access: 'session', titleKey: 'routes.nodes', screen: 'nodes', area: 'nodes' },
 
@@ -156,6 +162,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
     items: [
       { routeId: 'alertList', to: '/alert/1' },
       { routeId: 'alertSetting', to: '/alert/setting' },
+      { routeId: 'alertLog', to: '/alert/log' },
     ],
   },
   { id: 'nodes', titleKey: 'nav.nodes', items: [{ routeId: 'nodes', to: '/nodes' }] },

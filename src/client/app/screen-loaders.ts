@@ -7,6 +7,7 @@ import { ROUTES, type AppRoute, type ScreenId } from './routes.js';
  */
 export const FEATURE_CODE = {
   account: () => import('../features/account/index.js'),
+  alerts: () => import('../features/alerts/index.js'),
   detail: () => import('../features/detail/index.js'),
   groups: () => import('../features/groups/index.js'),
   monitor: () => import('../features/monitor/index.js'),
@@ -34,6 +35,11 @@ export const FEATURE_OF_SCREEN: Readonly<Partial<Record<ScreenId, Feature>>> = {
   monitorTraceDetail: 'detail',
   monitorGroups: 'groups',
   matchIp: 'groups',
+  alertList: 'alerts',
+  alertCreate: 'alerts',
+  alertEdit: 'alerts',
+  alertSetting: 'alerts',
+  alertLog: 'alerts',
 };
 
 const loaded = new Map<Feature, unknown>();

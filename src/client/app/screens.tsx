@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Component, Suspense, createElement, lazy, useEffect, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
-import { canAccess, type UserInfo } from '../../shared/index.js';
+import { canAccess, type TaskArea, type UserInfo } from '../../shared/index.js';
 import { ListLoadError, ListSkeleton } from '../components/list-states.js';
 import { NotAvailableScreen } from '../components/not-available-screen.js';
 import { ForbiddenPage, NotFoundPage } from '../components/status-page.js';
@@ -10,7 +10,7 @@ import { LoginPage, SsoPage, userInfoQueryKey } from '../features/auth/index.js'
 import type { TaskFormAccess } from '../features/task-form/index.js';
 import { GuestOnly } from './guards.js';
 import { canSeeRoute, paramsAreValid } from './navigation.js';
-import type { AppRoute } from './routes.js';
+import type { AppRoute, ScreenId } from './routes.js';
 import { loadFeature, loadScreenCodeAt, loadedFeature, type Feature, type FeatureModule } from './screen-loaders.js';
 import { useSession } from './session-context.js';
 
@@ -30,6 +30,11 @@ function lazyPage<F extends Feature, P extends ComponentType<any>>(feature: F, p
 }
 
 const AccountPage = lazyPage('account', (module) => module.AccountPage);
+const AlertListPage = lazyPage('alerts', (module) => module.AlertListPage);
+const AlertCreatePage = lazyPage('alerts', (module) => module.AlertCreatePage);
+const AlertEditPage = lazyPage('alerts', (module) => module.AlertEditPage);
+const AlertSettingPage = lazyPage('alerts', (module) => module.AlertSettingPage);
+const AlertLogPage = lazyPage('alerts', (module) => module.AlertLogPage);
 const TaskDetailPage = lazyPage('detail', (module) => module.TaskDetailPage);
 const TraceDetailPage = lazyPage('detail', (module) => module.TraceDetailPage);
 const GroupsPage = lazyPage('groups', (module) => module.GroupsPage);
@@ -84,17 +89,17 @@ function RedirectScreen() {
   return <Navigate to={`/${rest}${search}${hash}`} replace />;
 }
 
+/** Administrator view or a view-only privilege in the area: the screens hide what the server would refuse. */
+function useReadOnly(area: TaskArea): boolean {
+  const { user, adminMode } = useSession();
+  return adminMode || !canAccess(user, { area, mutation: true });
+}
+
 function ProfileUpdateScreen() {
   const { user, adminMode } = useSession();
   const queryClient = useQueryClient();
   const onSaved = (saved: UserInfo) => queryClient.setQueryData(userInfoQueryKey, saved);
   return <ProfileUpdatePage user={user} readOnly={adminMode} onSaved={onSaved} />;
-}
-
-/** Administrator view or a view-only task privilege: the list hides what the server would refuse. */
-function MonitorListScreen() {
-  const { user, adminMode } = useSession();
-  return <MonitorListPage readOnly={adminMode || !canAccess(user, { area: 'monitor', mutation: true })} />;
 }
 
 /** Saving is refused in administrator view and with a view-only task privilege; remaining points need the overview area. */
@@ -120,89 +125,62 @@ function TraceEditScreen() {
   return <TaskEditPage trace {...useTaskFormAccess()} />;
 }
 
-/** The traceroute forms, kept out of ScreenBody's switch, which is at the complexity limit. */
-function traceFormScreen(screen: AppRoute['screen']) {
-  if (screen === 'monitorCreateTrace') return <TraceCreateScreen />;
-  if (screen === 'monitorEditTrace') return <TraceEditScreen />;
-  return null;
-}
-
-/** Groups, tags and matched-IP groups: changes are refused in administrator view and with a view-only task privilege. */
-function useGroupsReadOnly(): boolean {
-  const { user, adminMode } = useSession();
-  return adminMode || !canAccess(user, { area: 'monitor', mutation: true });
-}
-
-function GroupsScreen() {
-  return <GroupsPage readOnly={useGroupsReadOnly()} />;
-}
-
-function MatchIpScreen() {
-  return <MatchIpPage readOnly={useGroupsReadOnly()} />;
-}
-
-/** The group screens, kept out of ScreenBody's switch, which is at the complexity limit. */
-function groupsScreen(screen: AppRoute['screen']) {
-  if (screen === 'monitorGroups') return <GroupsScreen />;
-  if (screen === 'matchIp') return <MatchIpScreen />;
-  return null;
-}
-
-/** A task's detail screens, kept out of ScreenBody's switch, which is at the complexity limit. */
-function taskDetailScreen(screen: AppRoute['screen']) {
-  if (screen === 'monitorDetail') return <TaskDetailPage />;
-  if (screen === 'monitorTraceDetail') return <TraceDetailPage />;
-  return null;
-}
-
-/** Screens answered by small helpers, so ScreenBody's switch stays under the complexity limit. */
-const HELPER_SCREENS = [taskDetailScreen, groupsScreen, traceFormScreen] as const;
-
-function helperScreen(screen: AppRoute['screen']) {
-  for (const screenOf of HELPER_SCREENS) {
-    const element = screenOf(screen);
-    if (element) return element;
+/** A screen that hides its changes where the server would refuse them (see useReadOnly). */
+function readOnlyIn(area: TaskArea, Page: ComponentType<{ readOnly: boolean }>): ComponentType {
+  function ReadOnlyAwareScreen() {
+    return <Page readOnly={useReadOnly(area)} />;
   }
-  return null;
+  return ReadOnlyAwareScreen;
 }
+
+/** The detail links to the task's alert log for those who may read alerts. */
+function TaskDetailScreen() {
+  const { user } = useSession();
+  return <TaskDetailPage alertLog={canAccess(user, { area: 'alert' })} />;
+}
+
+function LoginScreen() {
+  return (
+    <GuestOnly>
+      <LoginPage />
+    </GuestOnly>
+  );
+}
+
+/** What each built screen renders; every one reads what it needs (session, URL) itself. */
+const SCREENS: Readonly<Partial<Record<ScreenId, ComponentType>>> = {
+  login: LoginScreen,
+  sso: SsoPage,
+  redirect: RedirectScreen,
+  account: AccountPage,
+  profileUpdate: ProfileUpdateScreen,
+  nodes: NodesPage,
+  overview: OverviewPage,
+  monitorList: readOnlyIn('monitor', MonitorListPage),
+  monitorCreate: TaskCreateScreen,
+  monitorEdit: TaskEditScreen,
+  monitorCreateTrace: TraceCreateScreen,
+  monitorEditTrace: TraceEditScreen,
+  monitorDetail: TaskDetailScreen,
+  monitorTraceDetail: TraceDetailPage,
+  monitorGroups: readOnlyIn('monitor', GroupsPage),
+  matchIp: readOnlyIn('monitor', MatchIpPage),
+  alertList: readOnlyIn('alert', AlertListPage),
+  alertCreate: readOnlyIn('alert', AlertCreatePage),
+  alertEdit: readOnlyIn('alert', AlertEditPage),
+  alertSetting: readOnlyIn('alert', AlertSettingPage),
+  alertLog: AlertLogPage,
+};
 
 function ScreenBody({ route }: { route: AppRoute }) {
-  const helped = helperScreen(route.screen);
-  if (helped) return helped;
-  switch (route.screen) {
-    case 'login':
-      return (
-        <GuestOnly>
-          <LoginPage />
-        </GuestOnly>
-      );
-    case 'sso':
-      return <SsoPage />;
-    case 'redirect':
-      return <RedirectScreen />;
-    case 'account':
-      return <AccountPage />;
-    case 'profileUpdate':
-      return <ProfileUpdateScreen />;
-    case 'nodes':
-      return <NodesPage />;
-    case 'overview':
-      return <OverviewPage />;
-    case 'monitorList':
-      return <MonitorListScreen />;
-    case 'monitorCreate':
-      return <TaskCreateScreen />;
-    case 'monitorEdit':
-      return <TaskEditScreen />;
-    case 'notAvailable':
-      return <NotAvailableScreen titleKey={route.titleKey} />;
-    default:
-      return (
-        <main>
-          <NotFoundPage />
-        </main>
-      );
-  }
+  const Screen = route.screen === undefined ? undefined : SCREENS[route.screen];
+  if (Screen) return <Screen />;
+  if (route.screen === 'notAvailable') return <NotAvailableScreen titleKey={route.titleKey} />;
+  return (
+    <main>
+      <NotFoundPage />
+    </main>
+  );
 }
 
 /** A public route: its screen and its title. */

@@ -33,7 +33,8 @@ interface DataTableProps<Row extends { id: number }, Field extends string> {
   caption: string;
   rows: readonly Row[];
   columns: TableColumns<Row, Field>;
-  sort: { view: SortView<Field>; onSort: (field: Field) => void };
+  /** Needed only when a column sorts. */
+  sort?: { view: SortView<Field>; onSort: (field: Field) => void } | undefined;
   /** The checkbox column: the page's box in the head, a row's in each row; none when nothing can be chosen. */
   choose?: { page: ReactNode; row: (row: Row) => ReactNode } | null | undefined;
   attributesOf: (row: Row) => RowAttributes;
@@ -45,7 +46,7 @@ interface DataTableProps<Row extends { id: number }, Field extends string> {
 
 function ColumnHeader<Row, Field extends string>({ column, sort }: { column: TableColumn<Row, Field>; sort: DataTableProps<{ id: number }, Field>['sort'] }) {
   const text = column.hiddenHeader ? <span className="sr-only">{column.header}</span> : column.header;
-  if (column.sortField === undefined) return <PlainHeader>{text}</PlainHeader>;
+  if (column.sortField === undefined || sort === undefined) return <PlainHeader>{text}</PlainHeader>;
   return (
     <SortHeader field={column.sortField} view={sort.view} onSort={sort.onSort}>
       {text}

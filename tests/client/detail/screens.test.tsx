@@ -157,6 +157,12 @@ describe('task detail screen', () => {
     expect(page).toContain('Self-signed certificate DEPTH_ZERO_SELF_SIGNED_CERT');
   });
 
+  it('links to the alerts about the task for those who may read alerts', () => {
+    const withAlerts = <Routes><Route path="/monitor/:type/detail/:id" element={<TaskDetailPage alertLog />} /></Routes>;
+    expect(render(withAlerts, { path: `/monitor/4/detail/${TASK_ID}`, client: filledClient() })).toMatch(new RegExp(`href="/alert/log\\?taskId=${TASK_ID}"[^>]*>Alert log<`));
+    expect(render(detailRoute, { path: `/monitor/4/detail/${TASK_ID}`, client: filledClient() })).not.toContain('/alert/log');
+  });
+
   it('reads in Traditional and Simplified Chinese, with node names in the language', () => {
     const tw = text(render(detailRoute, { path: `/monitor/4/detail/${TASK_ID}`, client: filledClient(), language: 'zh-tw' }));
     expect(tw).toContain('逾時');

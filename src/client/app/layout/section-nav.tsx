@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { routeById, sectionOfPath } from '../navigation.js';
 import type { NavSection } from '../routes.js';
+import { routeAt } from '../screen-loaders.js';
 
 const tabClass = (active: boolean) =>
   `focus-ring rounded-md px-3 py-2 text-sm font-medium ${
@@ -35,12 +36,14 @@ export function SubNav({ sections }: { sections: NavSection[] }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const section = sections.find((candidate) => candidate.id === sectionOfPath(pathname));
+  // Any type's list is the entry's screen (the entry leads to type 1).
+  const routeId = routeAt(pathname)?.id;
   if (!section || section.items.length < 2) return null;
   return (
     <nav aria-label={t(section.titleKey)} className="border-b border-slate-200 bg-white">
       <ul className="flex gap-1 overflow-x-auto px-3 py-1.5">
         {section.items.map((item) => {
-          const current = pathname === item.to;
+          const current = pathname === item.to || routeId === item.routeId;
           return (
             <li key={item.routeId} className="shrink-0">
               <Link to={item.to} aria-current={current ? 'page' : undefined} className={tabClass(current)}>

@@ -8,7 +8,8 @@ import detail from '../../../../locales/en/detail.json';
 import groups from '../../../../locales/en/groups.json';
 import push from '../../../../locales/en/push.json';
 import alertmsg from '../../../../locales/en/alertmsg.json';
+import alerts from '../../../../locales/en/alerts.json';
 import type { LanguageResources } from '../locale-namespaces.js';
 
-const resources: LanguageResources = { common, errors, places, monitor, taskform, detail, groups, push, alertmsg };
+const resources: LanguageResources = { common, errors, places, monitor, taskform, detail, groups, push, alertmsg, alerts };
 export default resources;

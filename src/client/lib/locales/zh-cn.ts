@@ -8,7 +8,8 @@ import detail from '../../../../locales/zh-cn/detail.json';
 import groups from '../../../../locales/zh-cn/groups.json';
 import push from '../../../../locales/zh-cn/push.json';
 import alertmsg from '../../../../locales/zh-cn/alertmsg.json';
+import alerts from '../../../../locales/zh-cn/alerts.json';
 import type { LanguageResources } from '../locale-namespaces.js';
 
-const resources: LanguageResources = { common, errors, places, monitor, taskform, detail, groups, push, alertmsg };
+const resources: LanguageResources = { common, errors, places, monitor, taskform, detail, groups, push, alertmsg, alerts };
 export default resources;

@@ -8,7 +8,8 @@ import detail from '../../../../locales/zh-tw/detail.json';
 import groups from '../../../../locales/zh-tw/groups.json';
 import push from '../../../../locales/zh-tw/push.json';
 import alertmsg from '../../../../locales/zh-tw/alertmsg.json';
+import alerts from '../../../../locales/zh-tw/alerts.json';
 import type { LanguageResources } from '../locale-namespaces.js';
 
-const resources: LanguageResources = { common, errors, places, monitor, taskform, detail, groups, push, alertmsg };
+const resources: LanguageResources = { common, errors, places, monitor, taskform, detail, groups, push, alertmsg, alerts };
 export default resources;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { NetworkLink } from '../../../components/button.js';
 import type { DomainInfo } from '../../../../shared/index.js';
+import { alertLogPathOf } from '../../../lib/alert-paths.js';
 import { editPathOf, listPathOf, targetTextOf } from '../../../lib/task-paths.js';
 
 const DEPLOY_TONES: Readonly<Record<DomainInfo['deployStatus'], string>> = {
@@ -33,7 +34,7 @@ export function DeployStatusBadge({ task }: { task: Pick<DomainInfo, 'deployStat
   );
 }
 
-function HeaderLinks({ task }: { task: DomainInfo }) {
+function HeaderLinks({ task, alertLog }: { task: DomainInfo; alertLog: boolean }) {
   const { t } = useTranslation();
   const link = 'focus-ring inline-flex min-h-9 items-center rounded-md px-3 py-1.5 text-sm font-medium';
   return (
@@ -41,6 +42,11 @@ function HeaderLinks({ task }: { task: DomainInfo }) {
       <Link to={listPathOf(task.type)} className={`${link} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}>
         {t('detail:header.toList')}
       </Link>
+      {alertLog && (
+        <Link to={alertLogPathOf({ taskId: task.id })} className={`${link} border border-slate-300 bg-white text-slate-800 hover:bg-slate-50`}>
+          {t('detail:header.alertLog')}
+        </Link>
+      )}
       <NetworkLink to={editPathOf(task.type, task.id)} className={`${link} bg-brand-600 text-white hover:bg-brand-700`}>
         {t('detail:header.edit')}
       </NetworkLink>
@@ -48,8 +54,11 @@ function HeaderLinks({ task }: { task: DomainInfo }) {
   );
 }
 
-/** The task: its name, target, type, frequency, status and deploy status, with the way back and to edit. */
-export function DetailHeader({ task }: { task: DomainInfo }) {
+/**
+ * The task: its name, target, type, frequency, status and deploy status, with the way back, to
+ * edit, and (`alertLog`) to the alerts about it.
+ */
+export function DetailHeader({ task, alertLog = false }: { task: DomainInfo; alertLog?: boolean }) {
   const { t } = useTranslation();
   return (
     <header className="mb-4">
@@ -58,7 +67,7 @@ export function DetailHeader({ task }: { task: DomainInfo }) {
           <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t(`detail:types.${task.type}`)}</p>
           <h1 className="text-xl font-semibold break-words text-slate-900">{task.name}</h1>
         </div>
-        <HeaderLinks task={task} />
+        <HeaderLinks task={task} alertLog={alertLog} />
       </div>
       <dl className="grid grid-cols-2 gap-3 rounded-lg border border-slate-200 bg-white p-3 sm:grid-cols-3 lg:grid-cols-6">
         <Fact label={t('detail:header.target')}>

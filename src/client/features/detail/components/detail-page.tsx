@@ -28,7 +28,7 @@ function useFailedLogs(task: DomainInfo, view: DetailView) {
 }
 
 /** Every part of the screen over the chosen range; each part loads, fails and retries on its own. */
-function DetailBody({ task, view }: { task: DomainInfo; view: DetailView }) {
+function DetailBody({ task, view, alertLog }: { task: DomainInfo; view: DetailView; alertLog: boolean }) {
   const read = { id: task.id, range: view.range, refreshSeconds: view.refresh };
   const summary = useQuery(summaryQuery(read));
   const trend = useQuery(trendQuery(read));
@@ -46,7 +46,7 @@ function DetailBody({ task, view }: { task: DomainInfo; view: DetailView }) {
   );
   return (
     <div aria-busy={summary.isPlaceholderData || trend.isPlaceholderData || breakdown.isPlaceholderData}>
-      <DetailHeader task={task} />
+      <DetailHeader task={task} alertLog={alertLog} />
       <RangeControls range={view.range} refresh={view.refresh} onRange={view.setRange} onRefresh={view.setRefresh} />
       <CoveredNote answer={summary.data} />
       <div className="mb-6">
@@ -73,8 +73,9 @@ function DetailBody({ task, view }: { task: DomainInfo; view: DetailView }) {
  * /monitor/{type}/detail/{id}: one task's figures over a range (POST /domain/info, then the
  * /domain/detail/* reads). Another customer's task, a deleted one or none answers 2127: "not
  * found". A URL naming the wrong type moves to the task's own; a traceroute task to its tracedetail.
+ * `alertLog`: the header links to the task's alert log (for those who may read alerts).
  */
-export function TaskDetailPage() {
+export function TaskDetailPage({ alertLog = false }: { alertLog?: boolean }) {
   const { type = '', id = '' } = useParams();
   const { search } = useLocation();
   const view = useDetailView();
@@ -86,5 +87,5 @@ export function TaskDetailPage() {
   if (!info.data) return <PageLoading titleKey="routes.monitorDetail" />;
   const task = info.data;
   if (task.type === MONITOR_TYPES.TRACEROUTE || String(task.type) !== type) return <Navigate to={`${detailPathOf(task.type, task.id)}${search}`} replace />;
-  return <DetailBody task={task} view={view} />;
+  return <DetailBody task={task} view={view} alertLog={alertLog} />;
 }

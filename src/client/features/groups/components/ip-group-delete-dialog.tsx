@@ -7,7 +7,7 @@ import { showSnackbar } from '../../../components/notification-store.js';
 import { deleteIpGroup, ipGroupQuery, refreshAfterIpGroupChange } from '../api.js';
 import { groupFailureOf } from '../failures.js';
 import { DangerButton } from '../../../components/danger-button.js';
-import { Modal, ModalActions } from './modal.js';
+import { Modal, ModalActions } from '../../../components/modal.js';
 
 const NOT_FOUND = 2112;
 

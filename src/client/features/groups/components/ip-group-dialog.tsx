@@ -12,7 +12,7 @@ import { checkIpGroupForm, type IpGroupFormValues } from '../ip-group-form.js';
 import { checkIpLines, ipTextOf, linesOfIpErrors, type InvalidIpLine } from '../ip-lines.js';
 import { IpLinesField } from './ip-lines-field.js';
 import { GroupLoading, GroupLoadFailed } from './ip-group-loading.js';
-import { Modal, ModalActions } from './modal.js';
+import { Modal, ModalActions } from '../../../components/modal.js';
 
 const NOT_FOUND = 2112;
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.js';
-import { ModalActions } from './modal.js';
+import { ModalActions } from '../../../components/modal.js';
 
 /** Inside a dialog, while its group loads. */
 export function GroupLoading() {

@@ -4,7 +4,7 @@ import type { IpGroup } from '../../../../shared/index.js';
 import { Button, NetworkButton } from '../../../components/button.js';
 import { ipGroupQuery } from '../api.js';
 import { GroupLoading, GroupLoadFailed } from './ip-group-loading.js';
-import { Modal, ModalActions } from './modal.js';
+import { Modal, ModalActions } from '../../../components/modal.js';
 import { Fact } from '../../../components/table-parts.js';
 import { CountText, DateText } from './table-parts.js';
 

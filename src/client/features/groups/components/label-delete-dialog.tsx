@@ -8,7 +8,7 @@ import { groupFailureOf } from '../failures.js';
 import { LABEL_KIND_INFO, type LabelKind } from '../label-kinds.js';
 import { rowsInUseFirst, type SelectedRow } from '../selection.js';
 import { DangerButton } from '../../../components/danger-button.js';
-import { Modal, ModalActions } from './modal.js';
+import { Modal, ModalActions } from '../../../components/modal.js';
 
 /** Names shown in the confirmation; the rest are counted. */
 const NAMES_SHOWN = 10;

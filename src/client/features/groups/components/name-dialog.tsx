@@ -9,7 +9,7 @@ import { fieldErrorText } from '../../../lib/error-text.js';
 import { createLabel, refreshAfterLabelChange, renameLabel } from '../api.js';
 import { groupFailureOf } from '../failures.js';
 import { checkLabelName, LABEL_KIND_INFO, type LabelKind } from '../label-kinds.js';
-import { Modal, ModalActions } from './modal.js';
+import { Modal, ModalActions } from '../../../components/modal.js';
 
 interface NameDialogProps {
   kind: LabelKind;

@@ -1,22 +1,7 @@
-import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { MONITOR_TYPE_CODES } from '../../../../shared/index.js';
-
-/**
- * Scrolls the tab row (not the page) so the current tab is in view, centred when the row allows;
- * after the paint, since reading sizes before it would force a layout of the whole first screen.
- */
-function useCurrentTabInView(current: number) {
-  const navRef = useRef<HTMLElement>(null);
-  useEffect(() => {
-    const nav = navRef.current;
-    const tab = nav?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!nav || !tab) return;
-    nav.scrollLeft = tab.offsetLeft - (nav.clientWidth - tab.offsetWidth) / 2;
-  }, [current]);
-  return navRef;
-}
+import { useCurrentTabInView } from '../../../lib/use-current-tab-in-view.js';
 
 /** One tab per monitor type, scrolling sideways on narrow screens; the list's search and filters start afresh on another type. */
 export function TypeTabs({ current }: { current: number }) {

@@ -1,7 +1,7 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CloseIcon } from '../../../components/icons.js';
+import { CloseIcon } from './icons.js';
 
 interface ModalProps {
   open: boolean;
@@ -31,7 +31,7 @@ export function Modal({ open, title, onClose, children, wide = false }: ModalPro
           <button
             type="button"
             onClick={onClose}
-            aria-label={t('groups:actions.close')}
+            aria-label={t('close')}
             className="focus-ring -mt-1 -mr-2 shrink-0 rounded p-2 text-slate-500 hover:text-slate-900"
           >
             <CloseIcon />
