@@ -70,7 +70,7 @@ const ROW: AlertLogRow = {
   taskId: 11,
   taskName: 'Shop',
   content: [
-    { key: 'headline.fire', params: { rule: 'Shop down' } },
+    { key: 'headline.fire', params: { rule: 'Shop down', task: 'Shop' } },
     { key: 'task', params: { task: 'Shop', domain: 'shop.example.com' } },
     { key: 'verdict.carrier', params: { isp: 1, provinces: 'Beijing|Guangdong' } },
   ],
@@ -81,7 +81,7 @@ const ROW: AlertLogRow = {
   verdict: 'carrier',
   deliveries: [
     { chatId: '-100200', language: 'zh-tw', state: 'sent', attempts: 1, sentAt: '2026-11-25T08:00:01.000Z', lastError: null },
-    { chatId: '4242', language: 'en', state: 'pending', attempts: 3, sentAt: null, lastError: 'delivery.serverError' },
+    { chatId: '4242', language: 'en', state: 'pending', attempts: 3, sentAt: null, lastError: 'delivery.error.unavailable' },
   ],
 };
 
@@ -106,7 +106,7 @@ describe('the alert log', () => {
     expect(shown).toContain('Verdict: one carrier');
     expect(shown).toContain('Beijing Telecom Edge 3 · Unicom · Guangdong');
     expect(text(log('/alert/log', 'zh-tw'))).toContain('任務：Shop（shop.example.com）');
-    expect(text(log('/alert/log', 'zh-cn'))).toContain('告警：Shop down');
+    expect(text(log('/alert/log', 'zh-cn'))).toContain('告警：Shop 触发“Shop down”');
   });
 
   it("shows each chat's delivery: sent, or waiting with its tries and why the last failed", () => {
@@ -114,7 +114,7 @@ describe('the alert log', () => {
     expect(html).toMatch(/data-delivery="sent"/);
     expect(html).toMatch(/data-delivery="pending"/);
     expect(text(html)).toContain('3 tries');
-    expect(text(html)).toContain("Telegram's server answered with an error; it will be retried.");
+    expect(text(html)).toContain("Telegram's server answered with an error; it will be tried again.");
   });
 
   it('names the filters a task link brought, removably', () => {
