@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { addTaskToRule, createIcmpTask, createRule, saveAlertSettings, sendTestMessage } from './alerts-flow.js';
+import { botApiMessages, botApiWriteFromChat } from './bot-api.js';
 import { E2E } from './env.js';
 import { openAndSignIn, ssoLink, tokenOf } from './helpers.js';
 import { RUN } from './monitor-flow.js';
@@ -57,15 +58,23 @@ test('a rule is created, watches a task, is changed, and the settings are saved'
   await expect(page.getByLabel('聊天室 2 的語言', { exact: true })).toHaveValue('zh-cn');
   await expect(page.locator('[data-delivery="ok"]')).toHaveCount(2);
 
-  // The e2e server has no bot token: it says so, finding a chat id explains why it cannot, and a
-  // test message waits in the outbox, which the log shows.
-  await expect(page.getByRole('note').filter({ hasText: 'VIGIL_TELEGRAM_BOT_TOKEN' })).toBeVisible();
+  // The e2e server sends to a local Bot-API-shaped peer: a chat that wrote to the bot is found and
+  // taken into the list, and a test message reaches the chat in the chat's own language.
+  await expect(page.getByRole('note').filter({ hasText: 'VIGIL_TELEGRAM_BOT_TOKEN' })).toHaveCount(0);
+  const groupId = -Number(`100${Date.now() % 1_000_000}`);
+  await botApiWriteFromChat({ id: groupId, type: 'group', title: `Ops ${RUN}` });
   await page.getByRole('button', { name: '查看最近的聊天室' }).click();
-  await expect(page.getByText('伺服器沒有機器人權杖，無法查詢。')).toBeVisible();
-  await sendTestMessage(page, chatId);
+  await page.getByRole('button', { name: `使用聊天室 Ops ${RUN}` }).click();
+  await expect(page.getByLabel('聊天室 ID 3', { exact: true })).toHaveValue(String(groupId));
+  await page.getByLabel('聊天室 3 的語言', { exact: true }).selectOption({ label: '简体中文' });
+  await page.getByRole('button', { name: '儲存設定' }).click();
+  await expect(page.getByText('已儲存告警設定')).toBeVisible();
+  await sendTestMessage(page, String(groupId));
+  await expect.poll(async () => (await botApiMessages(String(groupId))).map((message) => message.text).join('\n')).toContain('测试');
+  await page.reload();
   const entry = page.locator('[data-log-id]').first();
   await expect(entry).toContainText('測試訊息');
-  await expect(entry.locator('li').filter({ hasText: chatId }).locator('[data-delivery]')).toHaveAttribute('data-delivery', /pending|failed/);
+  await expect(entry.locator('li').filter({ hasText: String(groupId) }).locator('[data-delivery]')).toHaveAttribute('data-delivery', 'sent');
 });
 
 test('the administrator sees the alert screens read-only', async ({ page }) => {
