@@ -58,18 +58,29 @@ function CardCheckbox<Row extends ListedTask>(props: { row: Row; selection: Sele
   );
 }
 
-/** About a screenful of rows on a tall screen (a table row is 45-55 px high, a card more). */
-const FIRST_PASS_ROWS = 15;
+/** The shortest a row gets: a table row is 45-55 px high, a card more. */
+const SHORTEST_ROW_PX = 45;
+/** The least that stands above the first row at the top of the page: top bar, type tabs, title, filters, table head. */
+const ABOVE_FIRST_ROW_PX = 360;
+const FEWEST_FIRST_PASS_ROWS = 5;
+
+/**
+ * As many rows as the window can show (at 1440×900 a wide list shows 8, this renders 12); each row
+ * beyond the screen would only delay the first paint of those on it.
+ */
+function firstPassRows(): number {
+  return Math.max(FEWEST_FIRST_PASS_ROWS, Math.ceil((window.innerHeight - ABOVE_FIRST_ROW_PX) / SHORTEST_ROW_PX));
+}
 
 /**
  * A page of up to 100 rows rendered in one go blocks the main thread for over 50 ms on a slow
  * phone, and more when the kept list is shown at start together with the whole shell. In a browser
- * the first pass renders what fits on a screen, so the list shows its rows in its first frame, and
+ * the first pass renders what fits in the window, so the list shows its rows in its first frame, and
  * the rest follow in an interruptible pass; a static render (nothing to interact with) renders all
  * of them at once.
  */
 function useInterruptibleRows<Row extends ListedTask>(rows: readonly Row[]): readonly Row[] {
-  return useDeferredValue(rows, typeof document === 'undefined' ? rows : rows.slice(0, FIRST_PASS_ROWS));
+  return useDeferredValue(rows, typeof document === 'undefined' ? rows : rows.slice(0, firstPassRows()));
 }
 
 const rowAttributes = (row: ListedTask, onOpen: () => void) => ({ 'data-task-id': row.id, 'aria-label': row.name, onClick: openUnlessControl(onOpen) });
