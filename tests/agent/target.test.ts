@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ipMatchOf, isNonPublicAddress, resolveTarget } from '../../src/agent/checks/target.js';
+import { isNonPublicAddress, resolveTarget } from '../../src/agent/checks/target.js';
+import { ipMatchOf } from '../../src/shared/ip.js';
 
 describe('non-public addresses are recognised', () => {
   it.each([

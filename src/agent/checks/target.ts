@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { Failure } from '../../shared/probe/results.js';
-import { canonicalIp, embeddedIpv4, hasPrefix, parseIpv4, parseIpv6 } from './ip.js';
+import { embeddedIpv4, hasPrefix, parseIpv4, parseIpv6 } from '../../shared/ip.js';
 
 type Range = readonly [prefix: readonly number[], bits: number];
 
@@ -75,14 +75,4 @@ export async function resolveTarget(host: string, allowPrivateTargets: boolean):
     return { ok: false, failure: { source: 'probe', code: 'target_not_allowed' } };
   }
   return { ok: true, ips };
-}
-
-/**
- * Whether every resolved address is one the task expects, compared as addresses (`::FFFF:1.2.3.4`
- * is 1.2.3.4). null when the task expects none, or when nothing resolved (nothing to compare).
- */
-export function ipMatchOf(resolvedIps: readonly string[], matchingIps: readonly string[]): boolean | null {
-  if (matchingIps.length === 0 || resolvedIps.length === 0) return null;
-  const expected = new Set(matchingIps.map(canonicalIp));
-  return resolvedIps.every((ip) => expected.has(canonicalIp(ip)));
 }

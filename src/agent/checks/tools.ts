@@ -3,7 +3,8 @@ import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
 import type { Failure } from '../../shared/probe/results.js';
-import { bareHost, ipMatchOf, resolveTarget } from './target.js';
+import { ipMatchOf } from '../../shared/ip.js';
+import { bareHost, resolveTarget } from './target.js';
 
 /**
  * Spawning the command-line probe tools (fping, ping, traceroute, mtr): find the binary, bound its

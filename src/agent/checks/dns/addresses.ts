@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
-import { parseIpv4, parseIpv6 } from '../ip.js';
+import { parseIpv4, parseIpv6 } from '../../../shared/ip.js';
 import { DnsFormatError } from './message.js';
 
-export { formatIpv4 as bytesToIpv4, formatIpv6 as bytesToIpv6 } from '../ip.js';
+export { formatIpv4 as bytesToIpv4, formatIpv6 as bytesToIpv6 } from '../../../shared/ip.js';
 
 /** The bytes of an A record's address; a DnsFormatError when the text is not an IPv4 address. */
 export function ipv4ToBytes(text: string): Uint8Array {

@@ -2,7 +2,7 @@ import { MONITOR_TYPES } from '../../../shared/codes.js';
 import type { CheckOptionsOf } from '../../../shared/probe/options.js';
 import type { CertificateSummary, CheckResultOf, Failure } from '../../../shared/probe/results.js';
 import { Budget, startStopwatch, type Stopwatch } from '../clock.js';
-import { ipMatchOf } from '../target.js';
+import { ipMatchOf } from '../../../shared/ip.js';
 import type { CheckContext, CheckModule } from '../types.js';
 import { type Hop, runHop } from './hop.js';
 import { initialUrlOf, redirectTargetOf } from './url.js';

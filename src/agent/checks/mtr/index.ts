@@ -1,5 +1,5 @@
 import type { Failure } from '../../../shared/probe/results.js';
-import { sameAddress } from '../ip.js';
+import { sameAddress } from '../../../shared/ip.js';
 import { runToolCheck, type ToolCheckSpec } from '../tool-check.js';
 import { ABORTED_FAILURE, runTool, type ToolOutcome, type ToolRunner, toolErrorFailure } from '../tools.js';
 import type { CheckModule } from '../types.js';

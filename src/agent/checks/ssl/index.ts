@@ -5,7 +5,8 @@ import { certificateChainOf } from '../certificate.js';
 import { Budget, startStopwatch } from '../clock.js';
 import { connectTcp } from '../tcp/connect.js';
 import { resolveWithin } from '../tcp/resolve.js';
-import { bareHost, ipMatchOf } from '../target.js';
+import { ipMatchOf } from '../../../shared/ip.js';
+import { bareHost } from '../target.js';
 import type { CheckContext, CheckModule } from '../types.js';
 import { handshakeTls, type TlsSession } from './handshake.js';
 

@@ -1,7 +1,8 @@
 import { MONITOR_TYPES } from '../../../shared/codes.js';
 import type { CheckOptionsOf } from '../../../shared/probe/options.js';
 import type { CheckResultOf } from '../../../shared/probe/results.js';
-import { bareHost, ipMatchOf } from '../target.js';
+import { ipMatchOf } from '../../../shared/ip.js';
+import { bareHost } from '../target.js';
 import type { CheckContext, CheckModule } from '../types.js';
 import { Budget, startStopwatch } from '../clock.js';
 import { connectTcp } from './connect.js';

@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { roundMs } from '../clock.js';
-import { sameAddress } from '../ip.js';
+import { sameAddress } from '../../../shared/ip.js';
 
 /** Pure reader of `traceroute -n` output (recorded samples in tests/agent/fixtures/traceroute). */
 

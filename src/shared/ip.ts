@@ -1,14 +1,14 @@
-import { isIP } from 'node:net';
+import { isIPv4, isIPv6 } from './validation/predicates.js';
 
 /**
  * IP addresses as bytes: parsing, canonical text, and the IPv4 address some IPv6 forms carry.
  * Comparing addresses as text is wrong (`::ffff:7f00:1` is 127.0.0.1), so every rule about
- * addresses goes through these.
+ * addresses goes through these: the agent's guard and IP match, and the alerts' mismatch verdict.
  */
 
 /** The 4 bytes of a dotted-quad IPv4 address; null when the text is not one. */
 export function parseIpv4(text: string): Uint8Array | null {
-  if (isIP(text) !== 4) return null;
+  if (!isIPv4(text)) return null;
   return Uint8Array.from(text.split('.').map(Number));
 }
 
@@ -38,8 +38,9 @@ function expandIpv6Groups(text: string): number[] | null {
 
 /** The 16 bytes of an IPv6 address (a zone such as `%eth0` is ignored); null when the text is not one. */
 export function parseIpv6(text: string): Uint8Array | null {
-  if (isIP(text) !== 6) return null;
-  const groups = expandIpv6Groups(text.toLowerCase().replace(/%.*$/, ''));
+  const address = text.toLowerCase().replace(/%.*$/, '');
+  if (!isIPv6(address)) return null;
+  const groups = expandIpv6Groups(address);
   if (groups?.length !== 8) return null;
   const bytes = new Uint8Array(16);
   groups.forEach((group, index) => {
@@ -114,4 +115,19 @@ export function canonicalIp(text: string): string {
 /** Whether two texts name the same address (`::ffff:7f00:1` and `127.0.0.1` do). */
 export function sameAddress(left: string, right: string): boolean {
   return canonicalIp(left) === canonicalIp(right);
+}
+
+/** The resolved addresses outside the expected set, compared as addresses, in the order resolved. */
+export function unexpectedIps(resolvedIps: readonly string[], matchingIps: readonly string[]): string[] {
+  const expected = new Set(matchingIps.map(canonicalIp));
+  return resolvedIps.filter((ip) => !expected.has(canonicalIp(ip)));
+}
+
+/**
+ * Whether every resolved address is one the task expects, compared as addresses (`::FFFF:1.2.3.4`
+ * is 1.2.3.4). null when the task expects none, or when nothing resolved (nothing to compare).
+ */
+export function ipMatchOf(resolvedIps: readonly string[], matchingIps: readonly string[]): boolean | null {
+  if (matchingIps.length === 0 || resolvedIps.length === 0) return null;
+  return unexpectedIps(resolvedIps, matchingIps).length === 0;
 }
