@@ -1,0 +1,142 @@
+import { ALERT_MODES } from '../../../shared/alerts/rule-fields.js';
+import type { Db } from '../../db/connection.js';
+import { rangeSums, roundChecks, type NodeRoundChecks, type Sums } from '../../results/index.js';
+import { writeAlertLog } from '../alert-delivery/log-writer.js';
+import type { PlacedNode } from './figures.js';
+import { endIncident, markIncidentSent, openIncident } from './incidents-repo.js';
+import type { WrittenAlert } from './inbox-events.js';
+import { judge, type AlertFacts, type Judgement, type TaskFacts } from './judge.js';
+import { logEntryOf } from './log-entry.js';
+import type { Round } from './rounds.js';
+import { NEW_INCIDENT_ID, type RuleTaskState } from './state-machine.js';
+import { advanceRounds, ruleTaskRows, saveState, type RuleTaskRow } from './states-repo.js';
+import type { DueRound } from './tracker.js';
+
+/**
+ * Evaluates closed rounds in batches: the rounds of many tasks that share a customer and a time
+ * span are read with one range read of the results module (sums per task and node) and written in
+ * one transaction, which also holds every incident change, log entry and outbox message it causes.
+ * A (rule, task) whose stored state already covers the round is passed over, so a round is never
+ * evaluated twice.
+ */
+
+export interface TrackedTaskInfo extends TaskFacts {
+  periodMs: number;
+  nodeIds: number[];
+}
+
+export interface Catalog {
+  tasks: ReadonlyMap<number, TrackedTaskInfo>;
+  nodes: ReadonlyMap<number, PlacedNode>;
+}
+
+export interface EvalContext {
+  db: Db;
+  now: () => number;
+  minuteMs: number;
+}
+
+interface Group {
+  custId: number;
+  round: Round;
+  taskIds: number[];
+}
+
+function groupsOf(due: readonly DueRound[]): Group[] {
+  const groups = new Map<string, Group>();
+  for (const { custId, round, taskId } of due) {
+    const key = `${custId}:${round.start}:${round.end}`;
+    const group = groups.get(key) ?? { custId, round, taskIds: [] };
+    group.taskIds.push(taskId);
+    groups.set(key, group);
+  }
+  return [...groups.values()].sort((a, b) => a.round.start - b.round.start);
+}
+
+type ByTaskNode<T> = Map<number, Map<number, T>>;
+
+function byTaskNode<T extends { taskId: number; nodeId: number }>(rows: readonly T[]): ByTaskNode<T> {
+  const map: ByTaskNode<T> = new Map();
+  for (const row of rows) {
+    let nodes = map.get(row.taskId);
+    if (!nodes) map.set(row.taskId, (nodes = new Map()));
+    nodes.set(row.nodeId, row);
+  }
+  return map;
+}
+
+const needsChecks = (row: RuleTaskRow) => row.rule.mode === ALERT_MODES.SSL_EXPIRY_DAYS || row.rule.mode === ALERT_MODES.IP_NOT_MATCHED;
+
+const sameState = (a: RuleTaskState, b: RuleTaskState) =>
+  a.streak === b.streak && a.streakStartedAt === b.streakStartedAt && JSON.stringify(a.incident) === JSON.stringify(b.incident) && JSON.stringify(a.ssl) === JSON.stringify(b.ssl);
+
+interface Judged {
+  row: RuleTaskRow;
+  judgement: Judgement;
+}
+
+async function judgeGroup(ctx: EvalContext, catalog: Catalog, group: Group): Promise<Judged[]> {
+  const rows = (await ruleTaskRows(ctx.db, group.custId, group.taskIds)).filter(
+    (row) => row.state.lastRoundStart === null || row.state.lastRoundStart < group.round.start,
+  );
+  if (rows.length === 0) return [];
+  const range = { from: group.round.start, to: group.round.end };
+  const sums = byTaskNode<Sums & { taskId: number; nodeId: number }>((await rangeSums(ctx, { custId: group.custId, taskIds: group.taskIds }, range, { by: 'task-node' })).groups);
+  const checkTasks = [...new Set(rows.filter(needsChecks).map((row) => row.taskId))];
+  const checks = byTaskNode<NodeRoundChecks>(await roundChecks(ctx, group.custId, checkTasks, range));
+  const judged: Judged[] = [];
+  for (const row of rows) {
+    const task = catalog.tasks.get(row.taskId);
+    if (!task) continue;
+    const nodes = task.nodeIds.flatMap((nodeId) => catalog.nodes.get(nodeId) ?? []);
+    const inputs = { round: group.round, nodes, sumsByNode: sums.get(task.id) ?? new Map(), checksByNode: checks.get(task.id) ?? new Map() };
+    judged.push({ row, judgement: judge(row.rule, task, row.state, inputs, ctx.minuteMs) });
+  }
+  return judged;
+}
+
+const KIND_OF_MODE: Record<number, string> = { [ALERT_MODES.SSL_EXPIRY_DAYS]: 'ssl', [ALERT_MODES.IP_NOT_MATCHED]: 'ip_mismatch' };
+
+/** Writes the incident change a message stands for; answers the state with the incident's id. */
+async function writeIncident(trx: Db, facts: AlertFacts, state: RuleTaskState, previous: RuleTaskState, now: number): Promise<RuleTaskState> {
+  const custId = facts.task.custId;
+  const incident = state.incident;
+  if (incident && incident.id === NEW_INCIDENT_ID) {
+    const kind = KIND_OF_MODE[facts.rule.mode] ?? 'breach';
+    const id = await openIncident(trx, { custId, ruleId: facts.rule.id, taskId: facts.task.id, kind, startedAt: incident.startedAt, sentAt: now, data: { verdict: facts.verdict } });
+    return { ...state, incident: { ...incident, id } };
+  }
+  if (incident) await markIncidentSent(trx, custId, incident.id, now);
+  else if (previous.incident) await endIncident(trx, custId, previous.incident.id, facts.round.start);
+  return state;
+}
+
+async function writeGroup(trx: Db, custId: number, round: Round, judged: readonly Judged[], now: number): Promise<WrittenAlert[]> {
+  const unchanged = new Set(judged.filter(({ row, judgement }) => row.stored && !judgement.facts && sameState(row.state, judgement.state)));
+  await advanceRounds(trx, [...unchanged].map(({ row }) => ({ ruleId: row.rule.id, taskId: row.taskId })), round.start);
+  const written: WrittenAlert[] = [];
+  for (const entry of judged) {
+    if (unchanged.has(entry)) continue;
+    const { row, judgement } = entry;
+    let state = judgement.state;
+    if (judgement.facts) {
+      state = await writeIncident(trx, judgement.facts, state, row.state, now);
+      const incidentId = state.incident?.id ?? row.state.incident?.id ?? null;
+      const { logId } = await writeAlertLog(trx, logEntryOf(judgement.facts, incidentId), now);
+      written.push({ facts: judgement.facts, logId });
+    }
+    await saveState(trx, custId, row.rule.id, row.taskId, state);
+  }
+  return written;
+}
+
+/** Evaluates the due rounds, oldest first; answers the messages written (committed). */
+export async function evaluateRounds(ctx: EvalContext, catalog: Catalog, due: readonly DueRound[]): Promise<WrittenAlert[]> {
+  const written: WrittenAlert[] = [];
+  for (const group of groupsOf(due)) {
+    const judged = await judgeGroup(ctx, catalog, group);
+    if (judged.length === 0) continue;
+    written.push(...(await ctx.db.transaction().execute((trx) => writeGroup(trx, group.custId, group.round, judged, ctx.now()))));
+  }
+  return written;
+}
