@@ -4,7 +4,7 @@ import { RoundTracker } from '../../../src/server/modules/alert-eval/tracker.js'
 const MINUTE = 60_000;
 const T0 = 1_700_000_040_000;
 const at = (ms: number) => ({ startedAt: new Date(ms).toISOString() });
-const task = (taskId: number, awaited: number[]) => ({ taskId, custId: 1, periodMs: MINUTE, awaited: new Set(awaited) });
+const task = (taskId: number, awaited: number[]) => ({ taskId, custId: 1, periodMs: MINUTE, selected: new Set([...awaited, 5]), awaited: new Set(awaited) });
 
 describe('round tracker', () => {
   it('hands out a round once every awaited node reported in it, and earlier open rounds with it', () => {
@@ -37,6 +37,14 @@ describe('round tracker', () => {
     const due = tracker.overdue(T0 + 2 * MINUTE + 30_000);
     expect(due.filter((entry) => entry.taskId === 7).map((entry) => entry.round.start)).toEqual([T0 + MINUTE]);
     expect(due.filter((entry) => entry.taskId === 9).map((entry) => entry.round.start)).toEqual([T0 - 2 * MINUTE, T0 - MINUTE, T0, T0 + MINUTE]);
+  });
+
+  it('a selected node that reports is awaited from then on', () => {
+    const tracker = new RoundTracker({ minuteMs: MINUTE });
+    tracker.track([task(7, [])], new Map(), 0);
+    expect(tracker.note(5, [{ taskId: 7, result: at(T0) }]).map((entry) => entry.round.start)).toEqual([T0]);
+    expect(tracker.note(6, [{ taskId: 7, result: at(T0 + MINUTE) }])).toEqual([]);
+    expect(tracker.note(5, [{ taskId: 7, result: at(T0 + MINUTE) }]).map((entry) => entry.round.start)).toEqual([T0 + MINUTE]);
   });
 
   it('forgets tasks no enabled rule watches any more', () => {

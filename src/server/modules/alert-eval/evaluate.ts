@@ -103,7 +103,7 @@ async function writeIncident(trx: Db, facts: AlertFacts, state: RuleTaskState, p
   const incident = state.incident;
   if (incident && incident.id === NEW_INCIDENT_ID) {
     const kind = KIND_OF_MODE[facts.rule.mode] ?? 'breach';
-    const id = await openIncident(trx, { custId, ruleId: facts.rule.id, taskId: facts.task.id, kind, startedAt: incident.startedAt, sentAt: now, data: { verdict: facts.verdict } });
+    const id = await openIncident(trx, { custId, ruleId: facts.rule.id, taskId: facts.task.id, kind, startedAt: incident.startedAt, sentAt: now, data: { verdict: facts.verdict, firedRound: facts.round.start } });
     return { ...state, incident: { ...incident, id } };
   }
   if (incident) await markIncidentSent(trx, custId, incident.id, now);

@@ -51,6 +51,7 @@ export class AlertEvaluator {
   private catalog: Catalog = { tasks: new Map(), nodes: new Map() };
   private readonly queue: DueRound[] = [];
   private running: Promise<void> | undefined;
+  private refreshing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly host: AlertEvalHost,
@@ -67,15 +68,20 @@ export class AlertEvaluator {
     if (due.length > 0) this.enqueue(due);
   }
 
-  /** Reloads the tasks some enabled rule watches and the nodes each round waits for. */
-  async refresh(): Promise<void> {
+  /** Reloads the tasks some enabled rule watches and the nodes each round waits for (one reload at a time, in call order). */
+  refresh(): Promise<void> {
+    this.refreshing = this.refreshing.catch(() => undefined).then(() => this.reload());
+    return this.refreshing;
+  }
+
+  private async reload(): Promise<void> {
     const now = this.host.now();
     const [taskRows, nodeRows, lastRounds] = await Promise.all([trackedTaskRows(this.host.db), nodePlaceRows(this.host.db), lastRoundsOf(this.host.db)]);
     const aliveSince = now - LOST_INTERVALS * HEARTBEAT_SECONDS * 1000;
     const alive = new Set(nodeRows.filter((row) => row.registered_at !== null && (row.last_seen_at ?? 0) >= aliveSince).map((row) => row.id));
     const tasks = taskRows.map((row) => taskInfoOf(row, this.minuteMs));
     this.catalog = { tasks: new Map(tasks.map((task) => [task.id, task])), nodes: new Map(nodeRows.map((row) => [row.id, placedNode(row)])) };
-    const tracked: TrackedTask[] = tasks.map((task) => ({ taskId: task.id, custId: task.custId, periodMs: task.periodMs, awaited: new Set(task.nodeIds.filter((id) => alive.has(id))) }));
+    const tracked: TrackedTask[] = tasks.map((task) => ({ taskId: task.id, custId: task.custId, periodMs: task.periodMs, selected: new Set(task.nodeIds), awaited: new Set(task.nodeIds.filter((id) => alive.has(id))) }));
     this.tracker.track(tracked, lastRounds, now - CATCH_UP_MAX_MS);
   }
 

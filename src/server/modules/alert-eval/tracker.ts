@@ -12,8 +12,10 @@ export interface TrackedTask {
   taskId: number;
   custId: number;
   periodMs: number;
-  /** Selected nodes whose agent is alive: the nodes a round waits for. */
-  awaited: ReadonlySet<number>;
+  /** The task's selected nodes. */
+  selected: ReadonlySet<number>;
+  /** Selected nodes whose agent is alive: the nodes a round waits for. A selected node that reports joins them. */
+  awaited: Set<number>;
 }
 
 export interface DueRound {
@@ -72,6 +74,7 @@ export class RoundTracker {
       const start = roundOf(Date.parse(item.result.startedAt), entry.task.periodMs).start;
       if (Number.isNaN(start) || (entry.next !== undefined && start < entry.next)) continue;
       entry.next ??= start;
+      if (entry.task.selected.has(nodeId)) entry.task.awaited.add(nodeId);
       let nodes = entry.reported.get(start);
       if (!nodes) entry.reported.set(start, (nodes = new Set()));
       nodes.add(nodeId);
