@@ -102,3 +102,28 @@ describe('availability rules with real agents', () => {
     expect(logs[0]).toMatchObject({ verdict: 'site', nodes: [{ nodeId: idOf(BEIJING_TELECOM), province: 'Beijing' }] });
   }, 90_000);
 });
+
+describe('a restart', () => {
+  it('evaluates the rounds that closed while the server was down once: nothing lost, nothing doubled', async () => {
+    const task = await httpTask([BEIJING_TELECOM]);
+    target.failing = () => true;
+    await harness.rule(availabilityRule('Down'), [task.id]);
+    harness.agent(BEIJING_TELECOM);
+    await harness.waitForLog('the fire message', task.id, (rows) => rows.length > 0);
+
+    const port = Number(new URL(harness.url).port);
+    await harness.server.app.close();
+    // While the server is down the site recovers; the agent keeps its results in its spool.
+    target.failing = () => false;
+    await harness.server.restart();
+    await harness.server.app.listen({ port, host: '127.0.0.1' });
+    const rows = await harness.waitForLog('the recovery', task.id, (logs) => logs.some((row) => row.event === 'recover'));
+    expect(rows.map((row) => row.event)).toEqual(['fire', 'recover']);
+    const evaluator = harness.server.app.vigil.alertEval;
+    const state = () => harness.server.db.selectFrom('alert_states').select('last_round_start').where('task_id', '=', task.id).executeTakeFirstOrThrow();
+    const recoveredAt = (await state()).last_round_start ?? 0;
+    await waitFor('three more rounds', async () => ((await state()).last_round_start ?? 0) >= recoveredAt + 3 * ROUND_MS);
+    await evaluator?.whenIdle();
+    expect((await harness.logs(task.id)).map((row) => row.event)).toEqual(['fire', 'recover']);
+  }, 90_000);
+});
