@@ -1,6 +1,6 @@
 import { ALERT_MODES } from '../../../shared/alerts/rule-fields.js';
 import type { Db } from '../../db/connection.js';
-import { rangeSums, roundChecks, type NodeRoundChecks, type Sums } from '../../results/index.js';
+import { emptySums, rangeSums, roundChecks, type NodeRoundChecks, type Sums } from '../../results/index.js';
 import { writeAlertLog } from '../alert-delivery/log-writer.js';
 import type { PlacedNode } from './figures.js';
 import { endIncident, markIncidentSent, openIncident } from './incidents-repo.js';
@@ -75,24 +75,48 @@ interface Judged {
   judgement: Judgement;
 }
 
-async function judgeGroup(ctx: EvalContext, catalog: Catalog, group: Group): Promise<Judged[]> {
+interface GroupReads {
+  rows: RuleTaskRow[];
+  totals: Map<number, Sums>;
+  checks: ByTaskNode<NodeRoundChecks>;
+}
+
+/** Per-task sums of the round for every rule, and resolved addresses and certificates where a rule needs them. */
+async function readGroup(ctx: EvalContext, group: Group): Promise<GroupReads | null> {
   const rows = (await ruleTaskRows(ctx.db, group.custId, group.taskIds)).filter(
     (row) => row.state.lastRoundStart === null || row.state.lastRoundStart < group.round.start,
   );
-  if (rows.length === 0) return [];
+  if (rows.length === 0) return null;
   const range = { from: group.round.start, to: group.round.end };
-  const sums = byTaskNode<Sums & { taskId: number; nodeId: number }>((await rangeSums(ctx, { custId: group.custId, taskIds: group.taskIds }, range, { by: 'task-node' })).groups);
+  const totals = new Map((await rangeSums(ctx, { custId: group.custId, taskIds: group.taskIds }, range, { by: 'task' })).groups.map((sums) => [sums.taskId, sums as Sums]));
   const checkTasks = [...new Set(rows.filter(needsChecks).map((row) => row.taskId))];
   const checks = byTaskNode<NodeRoundChecks>(await roundChecks(ctx, group.custId, checkTasks, range));
-  const judged: Judged[] = [];
-  for (const row of rows) {
-    const task = catalog.tasks.get(row.taskId);
-    if (!task) continue;
+  return { rows, totals, checks };
+}
+
+/** Per-node sums of the round, read only for the tasks whose round causes a message (they say where). */
+async function nodeSumsOf(ctx: EvalContext, group: Group, taskIds: readonly number[]): Promise<ByTaskNode<Sums & { taskId: number; nodeId: number }>> {
+  if (taskIds.length === 0) return new Map();
+  const range = { from: group.round.start, to: group.round.end };
+  return byTaskNode((await rangeSums(ctx, { custId: group.custId, taskIds }, range, { by: 'task-node' })).groups);
+}
+
+async function judgeGroup(ctx: EvalContext, catalog: Catalog, group: Group): Promise<Judged[]> {
+  const reads = await readGroup(ctx, group);
+  if (!reads) return [];
+  const judgeRow = (row: RuleTaskRow, task: TrackedTaskInfo, sumsByNode: ReadonlyMap<number, Sums>): Judged => {
     const nodes = task.nodeIds.flatMap((nodeId) => catalog.nodes.get(nodeId) ?? []);
-    const inputs = { round: group.round, nodes, sumsByNode: sums.get(task.id) ?? new Map(), checksByNode: checks.get(task.id) ?? new Map() };
-    judged.push({ row, judgement: judge(row.rule, task, row.state, inputs, ctx.minuteMs) });
-  }
-  return judged;
+    const inputs = { round: group.round, nodes, total: reads.totals.get(task.id) ?? emptySums(), sumsByNode, checksByNode: reads.checks.get(task.id) ?? new Map() };
+    return { row, judgement: judge(row.rule, task, row.state, inputs, ctx.minuteMs) };
+  };
+  const first = reads.rows.flatMap((row) => {
+    const task = catalog.tasks.get(row.taskId);
+    return task ? [{ task, judged: judgeRow(row, task, new Map()) }] : [];
+  });
+  // Judging is pure: rows with a message are judged again with their nodes' sums, to say where.
+  const speaking = new Set(first.filter(({ judged }) => judged.judgement.facts && judged.judgement.facts.figure !== null));
+  const nodeSums = await nodeSumsOf(ctx, group, [...new Set([...speaking].map(({ task }) => task.id))]);
+  return first.map((entry) => (speaking.has(entry) ? judgeRow(entry.judged.row, entry.task, nodeSums.get(entry.task.id) ?? new Map()) : entry.judged));
 }
 
 const KIND_OF_MODE: Record<number, string> = { [ALERT_MODES.SSL_EXPIRY_DAYS]: 'ssl', [ALERT_MODES.IP_NOT_MATCHED]: 'ip_mismatch' };
@@ -130,13 +154,20 @@ async function writeGroup(trx: Db, custId: number, round: Round, judged: readonl
   return written;
 }
 
-/** Evaluates the due rounds, oldest first; answers the messages written (committed). */
-export async function evaluateRounds(ctx: EvalContext, catalog: Catalog, due: readonly DueRound[]): Promise<WrittenAlert[]> {
+/** Evaluates the due rounds, oldest first; answers the messages written, each batch told to `onCommitted` as it commits. */
+export async function evaluateRounds(
+  ctx: EvalContext,
+  catalog: Catalog,
+  due: readonly DueRound[],
+  onCommitted?: (written: readonly WrittenAlert[]) => void,
+): Promise<WrittenAlert[]> {
   const written: WrittenAlert[] = [];
   for (const group of groupsOf(due)) {
     const judged = await judgeGroup(ctx, catalog, group);
     if (judged.length === 0) continue;
-    written.push(...(await ctx.db.transaction().execute((trx) => writeGroup(trx, group.custId, group.round, judged, ctx.now()))));
+    const committed = await ctx.db.transaction().execute((trx) => writeGroup(trx, group.custId, group.round, judged, ctx.now()));
+    if (committed.length > 0) onCommitted?.(committed);
+    written.push(...committed);
   }
   return written;
 }

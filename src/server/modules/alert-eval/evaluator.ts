@@ -3,7 +3,7 @@ import type { InboxEventContext } from '../inbox/publish.js';
 import { HEARTBEAT_SECONDS, LOST_INTERVALS } from '../nodes/status.js';
 import { evaluateRounds, type Catalog, type TrackedTaskInfo } from './evaluate.js';
 import type { PlacedNode } from './figures.js';
-import { publishAlerts } from './inbox-events.js';
+import { publishAlerts, type WrittenAlert } from './inbox-events.js';
 import { MINUTE_MS, periodMsOf } from './rounds.js';
 import { lastRoundsOf, nodePlaceRows, trackedTaskRows, type NodePlaceRow, type TrackedTaskRow } from './tracked-repo.js';
 import { RoundTracker, type DueRound, type NotedResult, type TrackedTask } from './tracker.js';
@@ -45,6 +45,13 @@ function taskInfoOf(row: TrackedTaskRow, minuteMs: number): TrackedTaskInfo {
   };
 }
 
+export interface AlertEvalOptions {
+  /** Length of a minute in ms (rounds, grace and cooldowns scale with it). */
+  minuteMs?: number;
+  /** Called as soon as a batch's messages are committed (the bench times round close → log). */
+  onWritten?: (written: readonly WrittenAlert[]) => void;
+}
+
 export class AlertEvaluator {
   readonly minuteMs: number;
   private readonly tracker: RoundTracker;
@@ -55,7 +62,7 @@ export class AlertEvaluator {
 
   constructor(
     private readonly host: AlertEvalHost,
-    options: { minuteMs?: number } = {},
+    private readonly options: AlertEvalOptions = {},
   ) {
     this.minuteMs = options.minuteMs ?? MINUTE_MS;
     this.tracker = new RoundTracker({ minuteMs: this.minuteMs });
@@ -108,9 +115,11 @@ export class AlertEvaluator {
     while (this.queue.length > 0) {
       const due = this.queue.splice(0);
       try {
-        const written = await evaluateRounds({ db: this.host.db, now: this.host.now, minuteMs: this.minuteMs }, this.catalog, due);
+        const written = await evaluateRounds({ db: this.host.db, now: this.host.now, minuteMs: this.minuteMs }, this.catalog, due, (committed) => {
+          this.options.onWritten?.(committed);
+          this.host.alertDelivery?.wake();
+        });
         if (written.length === 0) continue;
-        this.host.alertDelivery?.wake();
         await publishAlerts(this.host, written);
       } catch (error) {
         this.host.log?.warn({ err: error }, 'alerts: rounds not evaluated');

@@ -1,7 +1,7 @@
 import type { IspCode } from '../../../shared/codes.js';
 import { ALERT_MODES, breaches, type AlertCondition } from '../../../shared/alerts/rule-fields.js';
 import type { NodeRoundOutcome } from '../../../shared/alerts/verdict.js';
-import { addSums, availabilityOf, averageLatencyOf, emptySums, type Sums } from '../../results/index.js';
+import { availabilityOf, averageLatencyOf, emptySums, type Sums } from '../../results/index.js';
 
 /**
  * A round's figures, read only through the results module's formulas: availability is successful
@@ -51,13 +51,14 @@ export interface RoundFigures {
   nodeFigures: Map<number, number | null>;
 }
 
-/** Judges one round of a latency or availability rule from the sums of each of the task's nodes. */
-export function judgeRound(rule: FigureRule, nodes: readonly PlacedNode[], sumsByNode: ReadonlyMap<number, Sums>): RoundFigures {
-  const total = emptySums();
+/**
+ * Judges one round of a latency or availability rule: the round by the sums of all its checks
+ * (`total`), each node by its own (`sumsByNode`; nodes missing there are no data).
+ */
+export function judgeRound(rule: FigureRule, nodes: readonly PlacedNode[], total: Sums, sumsByNode: ReadonlyMap<number, Sums>): RoundFigures {
   const nodeFigures = new Map<number, number | null>();
   const outcomes = nodes.map((node): NodeRoundOutcome => {
     const sums = sumsByNode.get(node.nodeId) ?? emptySums();
-    addSums(total, sums);
     const figure = figureOf(rule, sums);
     nodeFigures.set(node.nodeId, figure);
     const breach = breachOf(rule, figure);

@@ -27,6 +27,9 @@ export interface RoundInputs {
   round: Round;
   /** The task's selected nodes, placed. */
   nodes: readonly PlacedNode[];
+  /** All the round's checks of the task. */
+  total: Sums;
+  /** Per node; may be left empty while no message needs to say where (the outcomes are then no data). */
   sumsByNode: ReadonlyMap<number, Sums>;
   checksByNode: ReadonlyMap<number, NodeRoundChecks>;
 }
@@ -68,7 +71,7 @@ function breachFacts(base: Base, event: BreachEvent): AlertFacts {
 }
 
 function figureJudgement(rule: EvalRule, task: TaskFacts, state: RuleTaskState, inputs: RoundInputs, cooldownMs: number): Judgement {
-  const judged = judgeRound(rule, inputs.nodes, inputs.sumsByNode);
+  const judged = judgeRound(rule, inputs.nodes, inputs.total, inputs.sumsByNode);
   const step = stepBreach(state, { sensitivity: rule.sensitivity, cooldownMs }, inputs.round, judged.breaching);
   if (!step.event) return { state: step.state, facts: null };
   const verdict = classifyBreach(judged.outcomes);
