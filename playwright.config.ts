@@ -40,8 +40,19 @@ export default defineConfig({
     },
   ],
   webServer: [
+    // Alert messages go to a local Bot-API-shaped server; tests read them at /__peer/messages (e2e/bot-api.ts).
+    {
+      command: `node --import tsx tests/support/bot-api-peer-main.ts --port ${E2E.botApiPort} --token ${E2E.botToken}`,
+      url: `http://127.0.0.1:${E2E.botApiPort}/__peer/health`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
     // The monitor flow probes servers the tests start on 127.0.0.1 (e2e/local-targets.ts).
-    server(E2E.port, 'main', { VIGIL_LOCAL_AGENT_ALLOW_PRIVATE: '1' }),
+    server(E2E.port, 'main', {
+      VIGIL_LOCAL_AGENT_ALLOW_PRIVATE: '1',
+      VIGIL_TELEGRAM_BOT_TOKEN: E2E.botToken,
+      VIGIL_TELEGRAM_API_BASE: `http://127.0.0.1:${E2E.botApiPort}`,
+    }),
     server(E2E.idlePort, 'idle', { VIGIL_IDLE_SECONDS: String(E2E.idleSeconds), VIGIL_LOCAL_AGENT: 'off' }),
   ],
 });

@@ -7,6 +7,9 @@ export const E2E = {
   /** A second server whose sessions go idle after a few seconds. */
   idlePort: Number(process.env.VIGIL_E2E_IDLE_PORT ?? 18081),
   idleSeconds: 10,
+  /** The local Bot-API-shaped server (tests/support/bot-api-peer.ts) the main server sends alerts to. */
+  botApiPort: Number(process.env.VIGIL_E2E_BOT_API_PORT ?? Number(process.env.VIGIL_E2E_IDLE_PORT ?? 18081) + 1),
+  botToken: '5550001:e2e-bot-token-abcdefghijklmnop',
   account: 'e2euser01',
   password: 'e2e-pass-01',
   adminAccount: 'e2eadmin01',

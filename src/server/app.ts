@@ -8,6 +8,8 @@ import { PATH_PARAM_MAX_LENGTH } from './http/error-mapper.js';
 import { loggerOptions } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { accountRoutes } from './modules/account/routes.js';
+import { alertDeliveryRoutes } from './modules/alert-delivery/routes.js';
+import { scheduleAlertDelivery } from './modules/alert-delivery/sender.js';
 import { JobSignals } from './modules/agents/job-signals.js';
 import { agentRoutes } from './modules/agents/routes.js';
 import { scheduleAlertEvaluation } from './modules/alert-eval/schedule.js';
@@ -85,11 +87,12 @@ export async function buildApp(config: ResolvedConfig, options: BuildOptions): P
   const clientDir = clientDirIfBuilt(config.clientDir);
   registerErrorHandling(app, clientDir);
   if (clientDir !== undefined) await registerClientFiles(app, clientDir);
-  for (const routes of [systemRoutes, authRoutes, platformRoutes, profileRoutes, inboxRoutes, accountRoutes, nodeRoutes, agentRoutes, deploymentRoutes, domainRoutes, domainDetailRoutes, groupRoutes])
+  for (const routes of [systemRoutes, authRoutes, platformRoutes, profileRoutes, inboxRoutes, accountRoutes, nodeRoutes, agentRoutes, deploymentRoutes, domainRoutes, domainDetailRoutes, groupRoutes, alertDeliveryRoutes])
     routes(app);
   registerPush(app);
   scheduleDeploymentNotices(app);
   scheduleAlertEvaluation(app, options.alertMinuteMs === undefined ? {} : { minuteMs: options.alertMinuteMs });
+  scheduleAlertDelivery(app);
   await app.ready();
   return app;
 }

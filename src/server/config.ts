@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { isTimeZone } from '../shared/alerts/message-format.js';
 import { LIMITS } from '../shared/constants.js';
 import { accountRule, passwordRule } from '../shared/validation/rules.js';
 
@@ -39,6 +40,8 @@ export interface Config {
   hourRollupRetentionDays: number;
   push: PushConfig;
   telegram: TelegramConfig;
+  /** IANA zone of the times in alert messages (VIGIL_ALERT_TIME_ZONE, default Asia/Shanghai), printed with their UTC offset. */
+  alertTimeZone: string;
 }
 
 /** Alert messages through the Telegram Bot API. */
@@ -47,6 +50,8 @@ export interface TelegramConfig {
   botToken: string | undefined;
   /** The Bot API's base URL (VIGIL_TELEGRAM_API_BASE), https://api.telegram.org unless a local Bot API server or a test peer. */
   apiBase: string;
+  /** How long one Bot API request may take before it counts as a network failure (VIGIL_TELEGRAM_TIMEOUT_MS). */
+  requestTimeoutMs: number;
 }
 
 /** Web push of inbox events. */
@@ -64,6 +69,7 @@ export interface PushConfig {
 export const DEFAULT_DEPLOY_DEADLINE_SECONDS = 120;
 export const DEFAULT_RESULT_RETENTION_DAYS = 7;
 export const DEFAULT_TRACE_RETENTION_DAYS = 90;
+export const DEFAULT_ALERT_TIME_ZONE = 'Asia/Shanghai';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -104,6 +110,12 @@ function oneOf(env: Env, key: string, fallback: string, choices: readonly string
   const raw = text(env, key) ?? fallback;
   if (!choices.includes(raw)) throw new ConfigError(`${key} must be one of ${choices.join(', ')}, got "${raw}"`);
   return raw;
+}
+
+function timeZone(env: Env, key: string, fallback: string): string {
+  const value = text(env, key) ?? fallback;
+  if (!isTimeZone(value)) throw new ConfigError(`${key} must be an IANA time zone such as Asia/Shanghai, got "${value}"`);
+  return value;
 }
 
 function seed(env: Env, accountKey: string, passwordKey: string, fallbackAccount: string): SeedCredentials {
@@ -226,6 +238,11 @@ export function loadConfig(env: Env = process.env): Config {
     minuteRollupRetentionDays: integer(env, 'VIGIL_MINUTE_ROLLUP_RETENTION_DAYS', 2, 1, 3650),
     hourRollupRetentionDays: integer(env, 'VIGIL_HOUR_ROLLUP_RETENTION_DAYS', 400, 1, 3650),
     push: pushConfig(env, publicUrl),
-    telegram: { botToken: secret(env, 'VIGIL_TELEGRAM_BOT_TOKEN'), apiBase: url(env, 'VIGIL_TELEGRAM_API_BASE') ?? 'https://api.telegram.org' },
+    alertTimeZone: timeZone(env, 'VIGIL_ALERT_TIME_ZONE', DEFAULT_ALERT_TIME_ZONE),
+    telegram: {
+      botToken: secret(env, 'VIGIL_TELEGRAM_BOT_TOKEN'),
+      apiBase: url(env, 'VIGIL_TELEGRAM_API_BASE') ?? 'https://api.telegram.org',
+      requestTimeoutMs: integer(env, 'VIGIL_TELEGRAM_TIMEOUT_MS', 10_000, 100, 120_000),
+    },
   };
 }

@@ -2,8 +2,9 @@
  * common: the console's texts; errors: texts of error codes; places: names of the node catalogue's
  * cities and provinces; monitor: the overview and task lists; taskform: the task forms; detail:
  * a task's detail and traceroute history; groups: domain groups, tags and matched-IP groups;
- * push: notifications of inbox events (also read by the server for the pushes' texts).
+ * push: notifications of inbox events (also read by the server for the pushes' texts); alertmsg: alert
+ * messages, line by line (the server renders chats' messages from the same texts).
  */
-export const NAMESPACES = ['common', 'errors', 'places', 'monitor', 'taskform', 'detail', 'groups', 'push'] as const;
+export const NAMESPACES = ['common', 'errors', 'places', 'monitor', 'taskform', 'detail', 'groups', 'push', 'alertmsg'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type LanguageResources = Record<Namespace, object>;

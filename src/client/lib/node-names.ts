@@ -1,4 +1,5 @@
 import { ISP_CODES } from '../../shared/index.js';
+import { CITY_ONLY_ISPS, LOCAL_NODE_NAME, catalogueNodeName } from '../../shared/node-catalogue-names.js';
 import type { Translate } from './error-text.js';
 
 /**
@@ -23,8 +24,7 @@ export interface PlacedNode extends NamedNode {
 
 export type Exists = (key: string) => boolean;
 
-/** The node of the agent `npm start` runs beside the server: seeded with name and city "Local". */
-export const LOCAL_NODE_NAME = 'Local';
+export { LOCAL_NODE_NAME };
 
 /**
  * The Local node is named "Local" ("本機") alone. Its seeded city is "Local" too and its country is a
@@ -34,17 +34,6 @@ export const LOCAL_NODE_NAME = 'Local';
 export function isLocalNode(node: Pick<NamedNode, 'name'>): boolean {
   return node.name === LOCAL_NODE_NAME;
 }
-
-/** The words the catalogue puts after a China city in a node's English name ("Beijing Telecom"). */
-const CATALOGUE_ISP_WORDS: Readonly<Record<number, string>> = {
-  [ISP_CODES.TELECOM]: 'Telecom',
-  [ISP_CODES.UNICOM]: 'Unicom',
-  [ISP_CODES.MOBILE]: 'Mobile',
-  [ISP_CODES.TENCENT]: 'Tencent',
-};
-
-/** Nodes of these ISPs (none, World, Southeast Asia) are named by their city alone. */
-const CITY_ONLY_ISPS: ReadonlySet<number> = new Set([ISP_CODES.NONE, ISP_CODES.WORLD, ISP_CODES.SOUTHEAST_ASIA]);
 
 const NO_SHARED_CITIES: ReadonlySet<string> = new Set();
 
@@ -59,9 +48,7 @@ function placeText(kind: 'city' | 'province', raw: string, t: Translate, exists:
 
 /** The name the catalogue gives a node of this city and ISP: "Beijing Telecom", or "Tokyo". */
 function catalogueName(node: NamedNode): string | null {
-  if (CITY_ONLY_ISPS.has(node.isp)) return node.city;
-  const word = CATALOGUE_ISP_WORDS[node.isp];
-  return word === undefined ? null : `${node.city} ${word}`;
+  return catalogueNodeName(node.city, node.isp);
 }
 
 export function countryName(country: string, t: Translate): string {

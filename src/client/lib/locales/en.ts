@@ -7,7 +7,8 @@ import taskform from '../../../../locales/en/taskform.json';
 import detail from '../../../../locales/en/detail.json';
 import groups from '../../../../locales/en/groups.json';
 import push from '../../../../locales/en/push.json';
+import alertmsg from '../../../../locales/en/alertmsg.json';
 import type { LanguageResources } from '../locale-namespaces.js';
 
-const resources: LanguageResources = { common, errors, places, monitor, taskform, detail, groups, push };
+const resources: LanguageResources = { common, errors, places, monitor, taskform, detail, groups, push, alertmsg };
 export default resources;

@@ -7,7 +7,8 @@ import taskform from '../../../../locales/zh-cn/taskform.json';
 import detail from '../../../../locales/zh-cn/detail.json';
 import groups from '../../../../locales/zh-cn/groups.json';
 import push from '../../../../locales/zh-cn/push.json';
+import alertmsg from '../../../../locales/zh-cn/alertmsg.json';
 import type { LanguageResources } from '../locale-namespaces.js';
 
-const resources: LanguageResources = { common, errors, places, monitor, taskform, detail, groups, push };
+const resources: LanguageResources = { common, errors, places, monitor, taskform, detail, groups, push, alertmsg };
 export default resources;

@@ -7,7 +7,8 @@ import taskform from '../../../../locales/zh-tw/taskform.json';
 import detail from '../../../../locales/zh-tw/detail.json';
 import groups from '../../../../locales/zh-tw/groups.json';
 import push from '../../../../locales/zh-tw/push.json';
+import alertmsg from '../../../../locales/zh-tw/alertmsg.json';
 import type { LanguageResources } from '../locale-namespaces.js';
 
-const resources: LanguageResources = { common, errors, places, monitor, taskform, detail, groups, push };
+const resources: LanguageResources = { common, errors, places, monitor, taskform, detail, groups, push, alertmsg };
 export default resources;

@@ -28,13 +28,25 @@ export interface WrittenAlertLog {
 /** A chat's delivery state once it blocked the bot (403): nothing is queued for it until saved again. */
 export const BLOCKED_CHAT = 'blocked';
 
+export interface WriteAlertLogOptions {
+  /** Only this chat of the customer, even if it blocked the bot (a test message the user asked for). */
+  onlyChatId?: string;
+  /** The zone of the times in the text (ctx.config.alertTimeZone); the renderer's default when left out. */
+  timeZone?: string;
+}
+
 /**
  * Writes the log entry and one pending outbox row per chat of the customer that has not blocked
  * the bot, each rendered in the chat's language. Call it inside the transaction that changes the
  * incident (so the message exists exactly when the change does) and `ctx.alertDelivery?.wake()`
  * after that transaction commits.
  */
-export async function writeAlertLog(trx: Kysely<Database>, entry: AlertLogEntry, now: number): Promise<WrittenAlertLog> {
+export async function writeAlertLog(
+  trx: Kysely<Database>,
+  entry: AlertLogEntry,
+  now: number,
+  options: WriteAlertLogOptions = {},
+): Promise<WrittenAlertLog> {
   const log = await trx
     .insertInto('alert_log')
     .values({
@@ -52,12 +64,13 @@ export async function writeAlertLog(trx: Kysely<Database>, entry: AlertLogEntry,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const chats = await deliverableChats(trx, entry.custId);
+  const chats = await deliverableChats(trx, entry.custId, options.onlyChatId);
   if (chats.length === 0) return { logId: log.id, outboxIds: [] };
+  const renderOptions = options.timeZone === undefined ? {} : { timeZone: options.timeZone };
   const texts = new Map<Language, string>();
   const textIn = (language: Language) => {
     let text = texts.get(language);
-    if (text === undefined) texts.set(language, (text = renderTelegramHtml(entry.lines, language)));
+    if (text === undefined) texts.set(language, (text = renderTelegramHtml(entry.lines, language, renderOptions)));
     return text;
   };
   const rows = await trx
@@ -79,16 +92,15 @@ export async function writeAlertLog(trx: Kysely<Database>, entry: AlertLogEntry,
   return { logId: log.id, outboxIds: rows.map((row) => row.id) };
 }
 
-/** The customer's chats the bot may write to, each with the language its messages are in. */
-async function deliverableChats(trx: Kysely<Database>, custId: number): Promise<{ chatId: string; language: Language }[]> {
-  const rows = await trx
+/** The customer's chats the bot may write to (or the one asked for), each with the language its messages are in. */
+async function deliverableChats(trx: Kysely<Database>, custId: number, onlyChatId: string | undefined): Promise<{ chatId: string; language: Language }[]> {
+  let query = trx
     .selectFrom('alert_chats as c')
     .leftJoin('alert_settings as s', 's.cust_id', 'c.cust_id')
     .select(['c.chat_id', 'c.language', 's.language as customerLanguage'])
-    .where('c.cust_id', '=', custId)
-    .where('c.delivery', '!=', BLOCKED_CHAT)
-    .orderBy('c.id')
-    .execute();
+    .where('c.cust_id', '=', custId);
+  query = onlyChatId === undefined ? query.where('c.delivery', '!=', BLOCKED_CHAT) : query.where('c.chat_id', '=', onlyChatId);
+  const rows = await query.orderBy('c.id').execute();
   return rows.map((row) => ({ chatId: row.chat_id, language: messageLanguage(row.language ?? row.customerLanguage) }));
 }
 

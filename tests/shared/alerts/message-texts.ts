@@ -1,0 +1,122 @@
+import type { Language } from '../../../src/shared/constants.js';
+
+/** Whole messages as every reader must see them (server renderer and console alike), by case of message-inputs.ts and language. */
+export const EXPECTED_TEXTS: { name: string; language: Language; lines: string[] }[] = [
+  {
+    name: 'fire, IP not matched, possible hijack',
+    language: 'zh-tw',
+    lines: [
+      '🔴 告警：Shop 觸發「Shop IPs」',
+      '任務：Shop（shop.example.com）',
+      '35 個節點中有 2 個解析到比對 IP 以外的位址',
+      '開始於 2026-11-26 13:00 (UTC+8)；本輪 13:02–13:03',
+      '疑似 DNS 劫持：只有部分電信業者或省份把網域解析到比對 IP 以外的位址。',
+      '範圍：單一電信業者。聯通在廣東失敗，當地其他業者正常。',
+      '比對 IP：203.0.113.10',
+      '解析到其他位址的節點（2 個）：',
+      '• 廣州 聯通（聯通，廣東）：198.51.100.66',
+      '• 深圳 聯通（聯通，廣東）：198.51.100.66',
+    ],
+  },
+  {
+    name: 'fire, IP not matched, possible hijack',
+    language: 'zh-cn',
+    lines: [
+      '🔴 告警：Shop 触发“Shop IPs”',
+      '任务：Shop（shop.example.com）',
+      '35 个节点中有 2 个解析到匹配 IP 以外的地址',
+      '开始于 2026-11-26 13:00 (UTC+8)；本轮 13:02–13:03',
+      '疑似 DNS 劫持：只有部分运营商或省份把域名解析到匹配 IP 以外的地址。',
+      '范围：单一运营商。联通在广东失败，当地其他运营商正常。',
+      '匹配 IP：203.0.113.10',
+      '解析到其他地址的节点（2 个）：',
+      '• 广州 联通（联通，广东）：198.51.100.66',
+      '• 深圳 联通（联通，广东）：198.51.100.66',
+    ],
+  },
+  {
+    name: 'fire, IP not matched, possible hijack',
+    language: 'en',
+    lines: [
+      '🔴 Alert: Shop IPs on Shop',
+      'Task: Shop (shop.example.com)',
+      '2 of 35 nodes resolved addresses outside the matching IPs',
+      'Since 2026-11-26 13:00 (UTC+8); round 13:02–13:03',
+      'Possible DNS hijack: only some carriers or provinces resolve the domain to addresses outside the matching IPs.',
+      'Where: one carrier, Unicom, failing in Guangdong while other carriers there succeed.',
+      'Matching IPs: 203.0.113.10',
+      'Nodes resolving other addresses (2):',
+      '• Guangzhou Unicom (Unicom, Guangdong): 198.51.100.66',
+      '• Shenzhen Unicom (Unicom, Guangdong): 198.51.100.66',
+    ],
+  },
+  {
+    name: 'repeat, latency, node',
+    language: 'zh-tw',
+    lines: [
+      '🔴 仍未恢復：Shop 觸發「Shop fast」',
+      '任務：Shop（shop.example.com）',
+      '平均回應時間 812 ms（告警條件：> 500 ms，連續 5 輪）',
+      '已持續 1 小時 6 分鐘，開始於 2026-11-26 13:00 (UTC+8)；本輪 14:05–14:06',
+      '範圍：單一監測節點（東京）。其他節點都正常，可能是該節點自身的網路問題。',
+      '失敗的節點（1 個）：',
+      '• 東京（日本）：1351 ms',
+    ],
+  },
+  {
+    name: 'repeat, latency, node',
+    language: 'zh-cn',
+    lines: [
+      '🔴 仍未恢复：Shop 触发“Shop fast”',
+      '任务：Shop（shop.example.com）',
+      '平均响应时间 812 ms（告警条件：> 500 ms，连续 5 轮）',
+      '已持续 1 小时 6 分钟，开始于 2026-11-26 13:00 (UTC+8)；本轮 14:05–14:06',
+      '范围：单一监测节点（东京）。其他节点都正常，可能是该节点自身的网络问题。',
+      '失败的节点（1 个）：',
+      '• 东京（日本）：1351 ms',
+    ],
+  },
+  {
+    name: 'repeat, latency, node',
+    language: 'en',
+    lines: [
+      '🔴 Still failing: Shop fast on Shop',
+      'Task: Shop (shop.example.com)',
+      'Mean response time 812 ms (alert when > 500 ms for 5 rounds in a row)',
+      'Ongoing for 1 h 6 min, since 2026-11-26 13:00 (UTC+8); round 14:05–14:06',
+      'Where: one probe node, Tokyo. All other nodes succeed, so the node\'s own network is the likely cause.',
+      'Failing node (1):',
+      '• Tokyo (Japan): 1351 ms',
+    ],
+  },
+  {
+    name: 'recover',
+    language: 'zh-tw',
+    lines: [
+      '🟢 已恢復：Shop「Shop up」',
+      '任務：Shop（shop.example.com）',
+      '於 2026-11-26 14:35 (UTC+8) 恢復正常，共持續 1 小時 35 分鐘；開始於 2026-11-26 13:00 (UTC+8)。',
+      '目前可用率 100%',
+    ],
+  },
+  {
+    name: 'recover',
+    language: 'zh-cn',
+    lines: [
+      '🟢 已恢复：Shop“Shop up”',
+      '任务：Shop（shop.example.com）',
+      '于 2026-11-26 14:35 (UTC+8) 恢复正常，共持续 1 小时 35 分钟；开始于 2026-11-26 13:00 (UTC+8)。',
+      '当前可用率 100%',
+    ],
+  },
+  {
+    name: 'recover',
+    language: 'en',
+    lines: [
+      '🟢 Recovered: Shop up on Shop',
+      'Task: Shop (shop.example.com)',
+      'Back to normal at 2026-11-26 14:35 (UTC+8), after 1 h 35 min; it started at 2026-11-26 13:00 (UTC+8).',
+      'Availability now 100%',
+    ],
+  },
+];
