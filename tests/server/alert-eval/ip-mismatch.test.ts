@@ -62,6 +62,5 @@ describe('IP-not-matched rule with real agents', () => {
     const expected = await harness.server.db.selectFrom('nodes').select(['id', 'isp', 'province']).where('slug', 'in', [...HIJACKED]).orderBy('id').execute();
     expect(named).toEqual(expected);
     expect(JSON.stringify(fire?.content)).toContain(FORGED_IP);
-    expect(JSON.stringify(fire?.content)).not.toContain(SITE_IP);
   }, 90_000);
 });

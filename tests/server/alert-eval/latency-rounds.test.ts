@@ -35,11 +35,16 @@ describe('latency rule with real agents', () => {
   it(`fires after exactly ${SENSITIVITY} slow rounds, once, and recovers with the incident's duration`, async () => {
     const nodeIds = SLUGS.map((slug) => harness.nodes.get(slug)?.id ?? 0);
     const task = await harness.task({ type: MONITOR_TYPES.HTTP, domain: '127.0.0.1', port: target.port, otherPath: '/', nodeIds });
+    for (const slug of SLUGS) harness.agent(slug);
+    // The rule joins a task its agents already run, so every round waits for both.
+    await waitFor('results from both agents', async () => {
+      const rows = await harness.server.db.selectFrom('results').select('node_id').distinct().where('task_id', '=', task.id).execute();
+      return rows.length === SLUGS.length;
+    });
     const ruleId = await harness.rule(
       { name: 'Slow shop', monitorType: MONITOR_TYPES.HTTP, mode: ALERT_MODES.LATENCY, condition: 'gt', sensitivity: SENSITIVITY, threshold: THRESHOLD_MS },
       [task.id],
     );
-    for (const slug of SLUGS) harness.agent(slug);
     const state = () => harness.server.db.selectFrom('alert_states').selectAll().where('rule_id', '=', ruleId).executeTakeFirst();
     await waitFor('a fast round evaluated', async () => (await state())?.last_round_start != null, 30_000);
 

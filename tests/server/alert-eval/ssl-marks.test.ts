@@ -35,7 +35,8 @@ describe('SSL expiry rule with real agents', () => {
 
     const [mark] = await harness.waitForLog('the day mark', task.id, (rows) => rows.length > 0);
     expect(mark).toMatchObject({ event: 'ssl_mark', outbox: 1 });
-    expect(JSON.stringify(mark?.content)).toContain(certificates.expiringSoon.notAfter.toISOString().slice(0, 10));
+    expect(mark?.content.some((line) => line.params.expiresAt === certificates.expiringSoon.notAfter.getTime())).toBe(true);
+    expect(mark?.content.some((line) => line.key === 'ssl.mark' && line.params.count === 7)).toBe(true);
     const evaluated = async () => (await harness.server.db.selectFrom('alert_states').select('last_round_start').where('rule_id', '=', ruleId).executeTakeFirstOrThrow()).last_round_start ?? 0;
     const markedAt = await evaluated();
     await waitFor('three more rounds', async () => (await evaluated()) >= markedAt + 3 * ROUND_MS);

@@ -1,5 +1,5 @@
 import { ALERT_MODES } from '../../../shared/alerts/rule-fields.js';
-import { classifyMismatch, type MismatchFinding } from '../../../shared/alerts/dns-mismatch.js';
+import { classifyMismatch, type MismatchFinding, type NodeResolution } from '../../../shared/alerts/dns-mismatch.js';
 import { classifyBreach, type NodeRoundOutcome, type Verdict } from '../../../shared/alerts/verdict.js';
 import type { NodeRoundChecks, Sums } from '../../results/index.js';
 import { judgeRound, type PlacedNode } from './figures.js';
@@ -45,11 +45,11 @@ export interface AlertFacts {
   outcomes: NodeRoundOutcome[];
   verdict: Verdict | null;
   /** IP rules: what each node resolved and which answers left the matched set. */
-  mismatch: MismatchFinding | null;
+  mismatch: { finding: MismatchFinding; resolutions: NodeResolution[] } | null;
   /** When the incident started (round time), and for a recovery or renewal how long it lasted. */
   startedAt: number | null;
   durationMs: number | null;
-  ssl: { mark?: number; daysLeft?: number; validTo: string; previousValidTo?: string } | null;
+  ssl: { mark?: number; daysLeft?: number; validTo: string; previousValidTo?: string; subject?: string | null } | null;
 }
 
 export interface Judgement {
@@ -80,7 +80,7 @@ function figureJudgement(rule: EvalRule, task: TaskFacts, state: RuleTaskState, 
 }
 
 function mismatchJudgement(rule: EvalRule, task: TaskFacts, state: RuleTaskState, inputs: RoundInputs, cooldownMs: number): Judgement {
-  const resolutions = inputs.nodes.map((node) => {
+  const resolutions = inputs.nodes.map((node): NodeResolution => {
     const ips = inputs.checksByNode.get(node.nodeId)?.resolvedIps ?? [];
     return { node, ips: ips.length > 0 ? ips : null };
   });
@@ -89,13 +89,13 @@ function mismatchJudgement(rule: EvalRule, task: TaskFacts, state: RuleTaskState
   const breaching = !withData ? null : finding.mismatched.length > 0;
   const step = stepBreach(state, { sensitivity: Math.max(1, rule.sensitivity), cooldownMs }, inputs.round, breaching);
   if (!step.event) return { state: step.state, facts: null };
-  const base: Base = { rule, task, round: inputs.round, figure: null, nodeFigures: new Map(), outcomes: finding.outcomes, verdict: finding.where, mismatch: finding };
+  const base: Base = { rule, task, round: inputs.round, figure: null, nodeFigures: new Map(), outcomes: finding.outcomes, verdict: finding.where, mismatch: { finding, resolutions } };
   return { state: step.state, facts: breachFacts(base, step.event) };
 }
 
 /** The certificate expiring soonest among the round's checks. */
-function soonestCertificate(inputs: RoundInputs): SeenCertificate | null {
-  let soonest: SeenCertificate | null = null;
+function soonestCertificate(inputs: RoundInputs): (SeenCertificate & { subject: string }) | null {
+  let soonest: (SeenCertificate & { subject: string }) | null = null;
   for (const checks of inputs.checksByNode.values()) {
     const certificate = checks.certificate;
     if (certificate && (soonest === null || Date.parse(certificate.validTo) < Date.parse(soonest.validTo))) soonest = certificate;
@@ -104,7 +104,8 @@ function soonestCertificate(inputs: RoundInputs): SeenCertificate | null {
 }
 
 function sslJudgement(rule: EvalRule, task: TaskFacts, state: RuleTaskState, inputs: RoundInputs): Judgement {
-  const step = stepSsl(state, rule.sslDays, inputs.round, soonestCertificate(inputs));
+  const seen = soonestCertificate(inputs);
+  const step = stepSsl(state, rule.sslDays, inputs.round, seen);
   const event = step.event;
   if (!event) return { state: step.state, facts: null };
   const outcomes = inputs.nodes.map((node): NodeRoundOutcome => ({ ...node, state: inputs.checksByNode.get(node.nodeId)?.certificate ? 'breach' : 'no_data' }));
@@ -123,7 +124,7 @@ function sslJudgement(rule: EvalRule, task: TaskFacts, state: RuleTaskState, inp
       mismatch: null,
       startedAt: renewed ? event.startedAt : step.state.incident?.startedAt ?? inputs.round.start,
       durationMs: renewed ? event.durationMs : null,
-      ssl: renewed ? { validTo: event.validTo, previousValidTo: event.previousValidTo } : { mark: event.mark, daysLeft: event.daysLeft, validTo: event.validTo },
+      ssl: renewed ? { validTo: event.validTo, previousValidTo: event.previousValidTo } : { mark: event.mark, daysLeft: event.daysLeft, validTo: event.validTo, subject: seen?.subject ?? null },
     },
   };
 }
