@@ -127,3 +127,36 @@ describe('a restart', () => {
     expect((await harness.logs(task.id)).map((row) => row.event)).toEqual(['fire', 'recover']);
   }, 90_000);
 });
+
+describe('a rule turned off', () => {
+  it('sends no recovery for an incident its rule ended quietly, and starts over when turned on again', async () => {
+    const task = await httpTask([BEIJING_TELECOM]);
+    target.failing = () => true;
+    const ruleId = await harness.rule(availabilityRule('Down'), [task.id]);
+    harness.agent(BEIJING_TELECOM);
+    await harness.waitForLog('the fire message', task.id, (rows) => rows.length > 0);
+
+    // What the rules module does when a rule is turned off (endIncidentsQuietly, in its transaction).
+    const now = harness.server.clock.now();
+    await harness.server.db.transaction().execute(async (trx) => {
+      await trx.updateTable('alert_rules').set({ enable: 2 }).where('id', '=', ruleId).execute();
+      await trx.updateTable('alert_incidents').set({ ended_at: now }).where('rule_id', '=', ruleId).where('ended_at', 'is', null).execute();
+      await trx.deleteFrom('alert_states').where('rule_id', '=', ruleId).execute();
+    });
+    await harness.evaluator.refresh();
+    target.failing = () => false;
+    const newestRound = async () => Number((await harness.server.db.selectFrom('results').select((eb) => eb.fn.max('ts').as('ts')).where('task_id', '=', task.id).executeTakeFirst())?.ts ?? 0);
+    const offAt = await newestRound();
+    await waitFor('three rounds while off', async () => (await newestRound()) >= offAt + 3 * ROUND_MS);
+    await harness.evaluator.whenIdle();
+    expect((await harness.logs(task.id)).map((row) => row.event)).toEqual(['fire']);
+    expect(await harness.server.db.selectFrom('alert_states').selectAll().where('rule_id', '=', ruleId).execute()).toEqual([]);
+
+    target.failing = () => true;
+    await harness.server.db.updateTable('alert_rules').set({ enable: 1 }).where('id', '=', ruleId).execute();
+    await harness.evaluator.refresh();
+    const rows = await harness.waitForLog('a new fire', task.id, (logs) => logs.length === 2);
+    expect(rows.map((row) => row.event)).toEqual(['fire', 'fire']);
+    expect(rows[1]?.incident_id).not.toBe(rows[0]?.incident_id);
+  }, 90_000);
+});

@@ -9,7 +9,7 @@ import { judge, type AlertFacts, type Judgement, type TaskFacts } from './judge.
 import { logEntryOf } from './log-entry.js';
 import type { Round } from './rounds.js';
 import { NEW_INCIDENT_ID, type RuleTaskState } from './state-machine.js';
-import { advanceRounds, ruleTaskRows, saveState, type RuleTaskRow } from './states-repo.js';
+import { advanceRounds, ruleTaskRows, saveState, stillWatched, type RuleTaskRow } from './states-repo.js';
 import type { DueRound } from './tracker.js';
 
 /**
@@ -140,7 +140,7 @@ async function writeGroup(trx: Db, custId: number, round: Round, judged: readonl
   await advanceRounds(trx, [...unchanged].map(({ row }) => ({ ruleId: row.rule.id, taskId: row.taskId })), round.start);
   const written: WrittenAlert[] = [];
   for (const entry of judged) {
-    if (unchanged.has(entry)) continue;
+    if (unchanged.has(entry) || !(await stillWatched(trx, entry.row))) continue;
     const { row, judgement } = entry;
     let state = judgement.state;
     if (judgement.facts) {

@@ -122,3 +122,24 @@ export async function advanceRounds(db: Db, pairs: readonly { ruleId: number; ta
 
 /** Pairs per statement, well under SQLite's limit of bound parameters. */
 const ADVANCE_CHUNK = 5_000;
+
+/**
+ * Inside the writing transaction: whether the (rule, task) is still watched as it was read — the
+ * rule enabled in the same mode with the task in its query list, and the state row as read (the
+ * rules module deletes it when it ends incidents quietly). A change made meanwhile wins.
+ */
+export async function stillWatched(db: Db, row: RuleTaskRow): Promise<boolean> {
+  const found = await db
+    .selectFrom('alert_rule_tasks as rt')
+    .innerJoin('alert_rules as r', (join) => join.onRef('r.id', '=', 'rt.rule_id').onRef('r.cust_id', '=', 'rt.cust_id'))
+    .leftJoin('alert_states as s', (join) => join.onRef('s.rule_id', '=', 'rt.rule_id').onRef('s.task_id', '=', 'rt.task_id'))
+    .select(['s.streak', 's.last_round_start'])
+    .where('rt.rule_id', '=', row.rule.id)
+    .where('rt.task_id', '=', row.taskId)
+    .where('r.enable', '=', 1)
+    .where('r.mode', '=', row.rule.mode)
+    .executeTakeFirst();
+  if (!found) return false;
+  const stored = found.streak !== null;
+  return stored === row.stored && (!stored || found.last_round_start === row.state.lastRoundStart);
+}
