@@ -9,7 +9,7 @@ import { judge, type AlertFacts, type Judgement, type TaskFacts } from './judge.
 import { logEntryOf } from './log-entry.js';
 import type { Round } from './rounds.js';
 import { NEW_INCIDENT_ID, type RuleTaskState } from './state-machine.js';
-import { advanceRounds, ruleTaskRows, saveState, stillWatched, type RuleTaskRow } from './states-repo.js';
+import { advanceRounds, insertStates, ruleTaskRows, saveState, stillWatched, type RuleTaskRow } from './states-repo.js';
 import type { DueRound } from './tracker.js';
 
 /**
@@ -67,8 +67,9 @@ function byTaskNode<T extends { taskId: number; nodeId: number }>(rows: readonly
 
 const needsChecks = (row: RuleTaskRow) => row.rule.mode === ALERT_MODES.SSL_EXPIRY_DAYS || row.rule.mode === ALERT_MODES.IP_NOT_MATCHED;
 
+/** The steps copy what they do not change, so an unchanged incident or certificate is the same object. */
 const sameState = (a: RuleTaskState, b: RuleTaskState) =>
-  a.streak === b.streak && a.streakStartedAt === b.streakStartedAt && JSON.stringify(a.incident) === JSON.stringify(b.incident) && JSON.stringify(a.ssl) === JSON.stringify(b.ssl);
+  a.streak === b.streak && a.streakStartedAt === b.streakStartedAt && a.incident === b.incident && a.ssl === b.ssl;
 
 interface Judged {
   row: RuleTaskRow;
@@ -136,11 +137,15 @@ async function writeIncident(trx: Db, facts: AlertFacts, state: RuleTaskState, p
 }
 
 async function writeGroup(trx: Db, custId: number, round: Round, judged: readonly Judged[], now: number): Promise<WrittenAlert[]> {
-  const unchanged = new Set(judged.filter(({ row, judgement }) => row.stored && !judgement.facts && sameState(row.state, judgement.state)));
+  const quiet = judged.filter(({ judgement }) => !judgement.facts);
+  const unchanged = new Set(quiet.filter(({ row, judgement }) => row.stored && sameState(row.state, judgement.state)));
   await advanceRounds(trx, [...unchanged].map(({ row }) => ({ ruleId: row.rule.id, taskId: row.taskId })), round.start);
+  // First rounds of new pairs with nothing to tell: their rows in bulk (a pair dropped meanwhile keeps a harmless row).
+  const fresh = new Set(quiet.filter(({ row }) => !row.stored));
+  await insertStates(trx, custId, [...fresh].map(({ row, judgement }) => ({ ruleId: row.rule.id, taskId: row.taskId, state: judgement.state })));
   const written: WrittenAlert[] = [];
   for (const entry of judged) {
-    if (unchanged.has(entry) || !(await stillWatched(trx, entry.row))) continue;
+    if (unchanged.has(entry) || fresh.has(entry) || !(await stillWatched(trx, entry.row))) continue;
     const { row, judgement } = entry;
     let state = judgement.state;
     if (judgement.facts) {

@@ -37,8 +37,8 @@ export function stepSsl(state: RuleTaskState, marks: readonly number[], round: R
   const base = renewed?.state ?? state;
   const known = base.ssl ?? { validTo: seen.validTo, fingerprint256: seen.fingerprint256, told: [] };
   const reached = marks.filter((mark) => seen.daysLeft <= mark && !known.told.includes(mark));
+  if (reached.length === 0) return { state: { ...base, lastRoundStart: round.start, ssl: known }, event: null };
   const next: RuleTaskState = { ...base, lastRoundStart: round.start, ssl: { ...known, told: [...known.told, ...reached].sort((a, b) => b - a) } };
-  if (reached.length === 0) return { state: next, event: null };
   const incident = base.incident ?? { id: NEW_INCIDENT_ID, startedAt: round.start, lastSentAt: round.start };
   return {
     state: { ...next, incident: { ...incident, lastSentAt: round.start } },

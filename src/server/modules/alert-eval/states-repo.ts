@@ -108,6 +108,25 @@ export async function saveState(db: Db, custId: number, ruleId: number, taskId: 
     .execute();
 }
 
+/** New state rows, many per statement; a row that exists meanwhile is left as it is. */
+export async function insertStates(db: Db, custId: number, states: readonly { ruleId: number; taskId: number; state: RuleTaskState }[]): Promise<void> {
+  for (let from = 0; from < states.length; from += INSERT_CHUNK) {
+    const values = states.slice(from, from + INSERT_CHUNK).map(({ ruleId, taskId, state }) => ({
+      rule_id: ruleId,
+      task_id: taskId,
+      cust_id: custId,
+      streak: state.streak,
+      incident_id: state.incident?.id ?? null,
+      last_round_start: state.lastRoundStart,
+      data: dataOf(state),
+    }));
+    await db.insertInto('alert_states').values(values).onConflict((conflict) => conflict.columns(['rule_id', 'task_id']).doNothing()).execute();
+  }
+}
+
+/** Rows per insert: 7 bound values each, well under SQLite's limit. */
+const INSERT_CHUNK = 1_000;
+
 /**
  * Moves the evaluated round forward for states where nothing else changed: one statement for a
  * whole round of many tasks (a row that is behind in no way can move back).
