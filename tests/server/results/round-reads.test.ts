@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ingestBatch, rangeSums, roundChecks } from '../../../src/server/results/index.js';
+import type { CheckResult, CheckResultOf } from '../../../src/shared/probe/results.js';
 import { createTask } from '../../../src/server/modules/tasks/service.js';
 import { createTestStore, httpResult, httpTaskInput, STORE_START, type TestStore } from '../tasks-helpers.js';
 
@@ -15,8 +16,9 @@ afterEach(async () => {
 
 const ROUND = { from: STORE_START + 60_000, to: STORE_START + 120_000 };
 
-function withCertificate(ts: number, validTo: string, ips: string[]) {
-  const result = httpResult(ts, 200, 40);
+function withCertificate(ts: number, validTo: string, ips: string[]): CheckResult {
+  const result = httpResult(ts, 200, 40) as CheckResultOf<3>;
+  if (!result.details) throw new Error('no details');
   return { ...result, resolvedIps: ips, details: { ...result.details, certificate: { subject: 'CN=shop', issuer: 'CN=ca', validFrom: '2026-01-01T00:00:00.000Z', validTo, daysLeft: 9, fingerprint256: validTo } } };
 }
 

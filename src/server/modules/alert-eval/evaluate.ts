@@ -27,7 +27,8 @@ export interface TrackedTaskInfo extends TaskFacts {
 
 export interface Catalog {
   tasks: ReadonlyMap<number, TrackedTaskInfo>;
-  nodes: ReadonlyMap<number, PlacedNode>;
+  /** The task's selected nodes, placed (kept from one reload to the next). */
+  placedNodes: (task: TrackedTaskInfo) => readonly PlacedNode[];
 }
 
 export interface EvalContext {
@@ -106,7 +107,7 @@ async function judgeGroup(ctx: EvalContext, catalog: Catalog, group: Group): Pro
   const reads = await readGroup(ctx, group);
   if (!reads) return [];
   const judgeRow = (row: RuleTaskRow, task: TrackedTaskInfo, sumsByNode: ReadonlyMap<number, Sums>): Judged => {
-    const nodes = task.nodeIds.flatMap((nodeId) => catalog.nodes.get(nodeId) ?? []);
+    const nodes = catalog.placedNodes(task);
     const inputs = { round: group.round, nodes, total: reads.totals.get(task.id) ?? emptySums(), sumsByNode, checksByNode: reads.checks.get(task.id) ?? new Map() };
     return { row, judgement: judge(row.rule, task, row.state, inputs, ctx.minuteMs) };
   };

@@ -55,7 +55,7 @@ export interface AlertEvalOptions {
 export class AlertEvaluator {
   readonly minuteMs: number;
   private readonly tracker: RoundTracker;
-  private catalog: Catalog = { tasks: new Map(), nodes: new Map() };
+  private catalog: Catalog = { tasks: new Map(), placedNodes: () => [] };
   private readonly queue: DueRound[] = [];
   private running: Promise<void> | undefined;
   private refreshing: Promise<void> = Promise.resolve();
@@ -87,7 +87,9 @@ export class AlertEvaluator {
     const aliveSince = now - LOST_INTERVALS * HEARTBEAT_SECONDS * 1000;
     const alive = new Set(nodeRows.filter((row) => row.registered_at !== null && (row.last_seen_at ?? 0) >= aliveSince).map((row) => row.id));
     const tasks = taskRows.map((row) => taskInfoOf(row, this.minuteMs));
-    this.catalog = { tasks: new Map(tasks.map((task) => [task.id, task])), nodes: new Map(nodeRows.map((row) => [row.id, placedNode(row)])) };
+    const nodes = new Map(nodeRows.map((row) => [row.id, placedNode(row)]));
+    const placed = new Map(tasks.map((task) => [task.id, task.nodeIds.flatMap((nodeId) => nodes.get(nodeId) ?? [])]));
+    this.catalog = { tasks: new Map(tasks.map((task) => [task.id, task])), placedNodes: (task) => placed.get(task.id) ?? [] };
     const tracked: TrackedTask[] = tasks.map((task) => ({ taskId: task.id, custId: task.custId, periodMs: task.periodMs, selected: new Set(task.nodeIds), awaited: new Set(task.nodeIds.filter((id) => alive.has(id))) }));
     this.tracker.track(tracked, lastRounds, now - CATCH_UP_MAX_MS);
   }

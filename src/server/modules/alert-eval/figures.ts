@@ -41,29 +41,29 @@ function breachOf(rule: FigureRule, figure: number | null): boolean | null {
   return breaches(rule.condition, figure, rule.threshold);
 }
 
-export interface RoundFigures {
-  /** The round's figure over all its checks; null when no node had data. */
-  figure: number | null;
-  /** null: no data (neither breaches nor recovers). */
-  breaching: boolean | null;
+/** The round's figure over all its checks, and whether it breaches (null: no node had data). */
+export function roundBreach(rule: FigureRule, total: Sums): { figure: number | null; breaching: boolean | null } {
+  const figure = figureOf(rule, total);
+  return { figure, breaching: breachOf(rule, figure) };
+}
+
+export interface NodeJudgement {
   outcomes: NodeRoundOutcome[];
   /** Each node's own figure (null: no data), for messages. */
   nodeFigures: Map<number, number | null>;
 }
 
 /**
- * Judges one round of a latency or availability rule: the round by the sums of all its checks
- * (`total`), each node by its own (`sumsByNode`; nodes missing there are no data).
+ * Each node judged by its own checks as the round is by all of them (nodes missing from
+ * `sumsByNode` are no data): where the round's breaches are. Only rounds with a message need it.
  */
-export function judgeRound(rule: FigureRule, nodes: readonly PlacedNode[], total: Sums, sumsByNode: ReadonlyMap<number, Sums>): RoundFigures {
+export function judgeNodes(rule: FigureRule, nodes: readonly PlacedNode[], sumsByNode: ReadonlyMap<number, Sums>): NodeJudgement {
   const nodeFigures = new Map<number, number | null>();
   const outcomes = nodes.map((node): NodeRoundOutcome => {
-    const sums = sumsByNode.get(node.nodeId) ?? emptySums();
-    const figure = figureOf(rule, sums);
+    const figure = figureOf(rule, sumsByNode.get(node.nodeId) ?? emptySums());
     nodeFigures.set(node.nodeId, figure);
     const breach = breachOf(rule, figure);
     return { ...node, state: breach === null ? 'no_data' : breach ? 'breach' : 'ok' };
   });
-  const figure = figureOf(rule, total);
-  return { figure, breaching: breachOf(rule, figure), outcomes, nodeFigures };
+  return { outcomes, nodeFigures };
 }

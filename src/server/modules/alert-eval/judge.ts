@@ -2,7 +2,7 @@ import { ALERT_MODES } from '../../../shared/alerts/rule-fields.js';
 import { classifyMismatch, type MismatchFinding, type NodeResolution } from '../../../shared/alerts/dns-mismatch.js';
 import { classifyBreach, type NodeRoundOutcome, type Verdict } from '../../../shared/alerts/verdict.js';
 import type { NodeRoundChecks, Sums } from '../../results/index.js';
-import { judgeRound, type PlacedNode } from './figures.js';
+import { judgeNodes, roundBreach, type PlacedNode } from './figures.js';
 import type { Round } from './rounds.js';
 import { stepSsl, type SeenCertificate, type SslEvent } from './ssl-step.js';
 import { stepBreach, type BreachEvent, type RuleTaskState } from './state-machine.js';
@@ -71,11 +71,11 @@ function breachFacts(base: Base, event: BreachEvent): AlertFacts {
 }
 
 function figureJudgement(rule: EvalRule, task: TaskFacts, state: RuleTaskState, inputs: RoundInputs, cooldownMs: number): Judgement {
-  const judged = judgeRound(rule, inputs.nodes, inputs.total, inputs.sumsByNode);
-  const step = stepBreach(state, { sensitivity: rule.sensitivity, cooldownMs }, inputs.round, judged.breaching);
+  const { figure, breaching } = roundBreach(rule, inputs.total);
+  const step = stepBreach(state, { sensitivity: rule.sensitivity, cooldownMs }, inputs.round, breaching);
   if (!step.event) return { state: step.state, facts: null };
-  const verdict = classifyBreach(judged.outcomes);
-  const base: Base = { rule, task, round: inputs.round, figure: judged.figure, nodeFigures: judged.nodeFigures, outcomes: judged.outcomes, verdict, mismatch: null };
+  const { outcomes, nodeFigures } = judgeNodes(rule, inputs.nodes, inputs.sumsByNode);
+  const base: Base = { rule, task, round: inputs.round, figure, nodeFigures, outcomes, verdict: classifyBreach(outcomes), mismatch: null };
   return { state: step.state, facts: breachFacts(base, step.event) };
 }
 

@@ -89,7 +89,13 @@ export async function ruleTaskRows(db: Db, custId: number, taskIds: readonly num
     .where('r.enable', '=', 1)
     .orderBy('r.id')
     .execute();
-  return rows.map((row) => ({ rule: ruleOf(row), taskId: row.task_id, stored: row.streak !== null, state: stateOf(row) }));
+  // A rule watches many tasks: each is read once.
+  const rules = new Map<number, EvalRule>();
+  return rows.map((row) => {
+    let rule = rules.get(row.id);
+    if (!rule) rules.set(row.id, (rule = ruleOf(row)));
+    return { rule, taskId: row.task_id, stored: row.streak !== null, state: stateOf(row) };
+  });
 }
 
 function dataOf(state: RuleTaskState): string {
