@@ -50,7 +50,7 @@ describe('alert delivery when the Bot API fails', () => {
     harness = await createDeliveryHarness({ VIGIL_TELEGRAM_TIMEOUT_MS: '500' });
     await outageThenRecovery({ kind: 'hang' });
     const rows = await harness.server.db.selectFrom('alert_outbox').select(['attempts', 'last_error']).where('text', 'like', '% a').execute();
-    for (const row of rows) expect(row).toMatchObject({ last_error: DELIVERY_ERRORS.network });
+    for (const row of rows) expect(row).toMatchObject({ last_error: DELIVERY_ERRORS.timeout });
     expect(rows.every((row) => row.attempts > 3)).toBe(true);
   });
 
@@ -63,7 +63,7 @@ describe('alert delivery when the Bot API fails', () => {
     await queueTexts(server, '55', ['old']);
     await drive(harness, settled, 300_000, 26 * 3_600_000);
     const row = await server.db.selectFrom('alert_outbox').selectAll().executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ state: 'failed', last_error: DELIVERY_ERRORS.serverError });
+    expect(row).toMatchObject({ state: 'failed', last_error: DELIVERY_ERRORS.expired });
     expect(server.clock.now() - start).toBeGreaterThanOrEqual(24 * 3_600_000);
     peer.clearFaults();
     await queueTexts(server, '55', ['new']);
@@ -107,7 +107,7 @@ describe('alert delivery when the Bot API fails', () => {
     expect(await outboxStates(server)).toEqual(['blocked', 'failed', 'sent']);
     expect((await chatDelivery(server, '@nochannel')).delivery).toBe('blocked');
     const lost = await server.db.selectFrom('alert_outbox').select('last_error').where('text', '=', 'lost').executeTakeFirstOrThrow();
-    expect(lost.last_error).toBe(DELIVERY_ERRORS.chatNotFound);
+    expect(lost.last_error).toBe(DELIVERY_ERRORS.blocked);
     expect((await chatDelivery(server, '2002')).delivery).toBe('ok');
     expect(peer.messages.map((message) => message.text)).toEqual(['fine']);
     const refused = await server.db.selectFrom('alert_outbox').select('last_error').where('text', '=', 'refused').executeTakeFirstOrThrow();

@@ -15,6 +15,7 @@ import { taskDayRollups } from './0012-task-day-rollups.js';
 import { pushSubscriptions } from './0014-push-subscriptions.js';
 import { resultsEdgeIndex } from './0015-results-edge-index.js';
 import { alerts } from './0016-alerts.js';
+import { alertOutboxPending } from './0018-alert-outbox-pending.js';
 
 /** Every migration, in the order of their names; add one file and one line per migration. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0014_push_subscriptions': pushSubscriptions,
   '0015_results_edge_index': resultsEdgeIndex,
   '0016_alerts': alerts,
+  '0018_alert_outbox_pending': alertOutboxPending,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -5,11 +5,10 @@ import { GIVE_UP_AFTER_MS, retryDelayMs } from './pacing.js';
 import type { SendOutcome } from './telegram.js';
 
 const UNAVAILABLE_ERRORS = {
-  server: DELIVERY_ERRORS.serverError,
-  timeout: DELIVERY_ERRORS.network,
+  server: DELIVERY_ERRORS.unavailable,
+  timeout: DELIVERY_ERRORS.timeout,
   network: DELIVERY_ERRORS.network,
 } as const;
-const BLOCKED_ERRORS = { blocked: DELIVERY_ERRORS.blocked, chat_not_found: DELIVERY_ERRORS.chatNotFound } as const;
 
 /** Records what the Bot API answered for one message, right after the answer (its own small write). */
 export async function recordOutcome(db: Db, head: OutboxHead, outcome: SendOutcome, now: number): Promise<void> {
@@ -19,12 +18,12 @@ export async function recordOutcome(db: Db, head: OutboxHead, outcome: SendOutco
     case 'rate_limited':
       return markRetry(db, head, { now, nextAttemptAt: now + outcome.retryAfterMs, error: DELIVERY_ERRORS.rateLimited, failing: false });
     case 'blocked':
-      return markChatBlocked(db, head, now, BLOCKED_ERRORS[outcome.reason]);
+      return markChatBlocked(db, head, now, DELIVERY_ERRORS.blocked);
     case 'rejected':
       return markFailed(db, head, DELIVERY_ERRORS.rejected);
     case 'unavailable': {
+      if (now - head.createdAt >= GIVE_UP_AFTER_MS) return markFailed(db, head, DELIVERY_ERRORS.expired);
       const error = UNAVAILABLE_ERRORS[outcome.reason];
-      if (now - head.createdAt >= GIVE_UP_AFTER_MS) return markFailed(db, head, error);
       return markRetry(db, head, { now, nextAttemptAt: now + retryDelayMs(head.attempts + 1), error, failing: true });
     }
   }

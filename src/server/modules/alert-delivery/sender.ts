@@ -26,6 +26,8 @@ export class AlertSender {
   private pass: Promise<void> | undefined;
   private passAgain = false;
   private timer: NodeJS.Timeout | undefined;
+  /** When the timer wakes the sender (server clock). */
+  private timerAt = Number.POSITIVE_INFINITY;
   private closed = false;
 
   constructor(
@@ -68,7 +70,7 @@ export class AlertSender {
         await this.sendDue();
       } catch (error) {
         this.ctx.log?.warn({ err: error }, 'alert delivery: a pass failed');
-        this.schedule(this.ctx.now() + POLL_MS);
+        this.wakeAt(this.ctx.now() + POLL_MS);
       }
     } while (this.passAgain && !this.closed);
   }
@@ -85,7 +87,7 @@ export class AlertSender {
       if (at <= now) this.start(head, now);
       else next = Math.min(next, at);
     }
-    this.schedule(next);
+    this.wakeAt(next);
   }
 
   private start(head: OutboxHead, now: number): void {
@@ -95,7 +97,8 @@ export class AlertSender {
       .catch((error: unknown) => this.ctx.log?.warn({ err: error, outboxId: head.id }, 'alert delivery: recording an answer failed'))
       .finally(() => {
         send.done = true;
-        this.wake();
+        // The chat's next message may go once its interval has passed: no pass is needed before.
+        this.wakeAt(this.pacing.chatFreeAt(head.chatId));
       });
     this.sends.set(head.chatId, send);
   }
@@ -106,10 +109,21 @@ export class AlertSender {
     await recordOutcome(this.ctx.db, head, outcome, this.ctx.now());
   }
 
+  /** A pass at `at` at the latest (now when it has come); an earlier timer stays (its pass is merely early). */
+  private wakeAt(at: number): void {
+    if (at <= this.ctx.now()) this.wake();
+    else if (at < this.timerAt) this.schedule(at);
+  }
+
   private schedule(at: number): void {
     if (this.closed) return;
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.wake(), Math.max(0, Math.min(at - this.ctx.now(), POLL_MS)));
+    const delay = Math.max(0, Math.min(at - this.ctx.now(), POLL_MS));
+    this.timerAt = this.ctx.now() + delay;
+    this.timer = setTimeout(() => {
+      this.timerAt = Number.POSITIVE_INFINITY;
+      this.wake();
+    }, delay);
     this.timer.unref();
   }
 }

@@ -1,10 +1,10 @@
+import { composeAlertLines } from '../../../shared/alerts/compose.js';
 import type { RecentChatsAnswer } from '../../../shared/calls/alert-settings.js';
 import type { Principal, ServerContext } from '../../context.js';
 import { AppError } from '../../http/app-error.js';
 import { writeAlertLog } from './log-writer.js';
 import { recentChatsOf } from './recent-chats.js';
 import { telegramClient } from './telegram.js';
-import { testMessageLines } from './test-message.js';
 
 /** Queues a test message to one saved chat (2607 when the customer has not saved it), blocked or not. */
 export async function queueTestMessage(ctx: ServerContext, principal: Principal, chatId: string): Promise<{ logId: number }> {
@@ -21,7 +21,7 @@ export async function queueTestMessage(ctx: ServerContext, principal: Principal,
       custId: principal.custId,
       ...{ ruleId: null, ruleName: null, taskId: null, taskName: null, incidentId: null },
       event: 'test' as const,
-      lines: testMessageLines(now),
+      lines: composeAlertLines({ event: 'test', sentAt: now }),
       nodes: [],
       verdict: null,
     };
