@@ -23,6 +23,13 @@ export interface AlertEvalHost extends InboxEventContext {
 /** Rounds older than this are not evaluated after a restart (their incidents would be history). */
 export const CATCH_UP_MAX_MS = 86_400_000;
 
+/**
+ * After a start, deadlines close no round for this many minutes: agents deliver what they spooled
+ * while the server was down (their retries back off to 30 s), so the rounds that closed meanwhile
+ * are judged on their checks, not as no data. A round whose nodes all reported closes at once.
+ */
+export const RESUME_MINUTES = 1;
+
 const IdList = z.array(z.number().int());
 const IpList = z.array(z.string());
 
@@ -59,6 +66,7 @@ export class AlertEvaluator {
   private readonly queue: DueRound[] = [];
   private running: Promise<void> | undefined;
   private refreshing: Promise<void> = Promise.resolve();
+  private readonly deadlinesFrom: number;
 
   constructor(
     private readonly host: AlertEvalHost,
@@ -66,6 +74,7 @@ export class AlertEvaluator {
   ) {
     this.minuteMs = options.minuteMs ?? MINUTE_MS;
     this.tracker = new RoundTracker({ minuteMs: this.minuteMs });
+    this.deadlinesFrom = host.now() + RESUME_MINUTES * this.minuteMs;
   }
 
   /** After a batch of a node's results committed: notes them and evaluates the rounds they complete. */
@@ -94,9 +103,10 @@ export class AlertEvaluator {
     this.tracker.track(tracked, lastRounds, now - CATCH_UP_MAX_MS);
   }
 
-  /** Evaluates the rounds whose deadline passed. */
+  /** Evaluates the rounds whose deadline passed (none in the first RESUME_MINUTES after a start). */
   sweep(): Promise<void> {
-    const due = this.tracker.overdue(this.host.now());
+    const now = this.host.now();
+    const due = now < this.deadlinesFrom ? [] : this.tracker.overdue(now);
     if (due.length > 0) this.enqueue(due);
     return this.whenIdle();
   }
