@@ -128,6 +128,34 @@ describe('a restart', () => {
   }, 90_000);
 });
 
+describe('a start after downtime', () => {
+  it('judges the rounds that closed while the server was down on the checks the agents deliver, not as no data', async () => {
+    const task = await httpTask([BEIJING_TELECOM]);
+    target.failing = () => true;
+    await harness.rule(availabilityRule('Down'), [task.id]);
+    const agent = harness.agent(BEIJING_TELECOM);
+    await harness.waitForLog('the fire message', task.id, (rows) => rows.length > 0);
+    const newest = async () => Number((await harness.server.db.selectFrom('results').select((eb) => eb.fn.max('ts').as('ts')).where('task_id', '=', task.id).executeTakeFirst())?.ts ?? 0);
+    const downAt = await newest();
+
+    const port = Number(new URL(harness.url).port);
+    await harness.server.app.close();
+    target.failing = () => false;
+    const spooled = agent.status().resultsSpooled;
+    await waitFor('three checks spooled while the server is down', () => agent.status().resultsSpooled >= spooled + 3);
+    // The server comes back long after those rounds' deadlines.
+    harness.server.clock.advanceSeconds((downAt + 30 * ROUND_MS - harness.server.clock.now()) / 1000);
+    await harness.server.restart();
+    await harness.server.app.listen({ port, host: '127.0.0.1' });
+    await harness.server.app.vigil.alertEval?.sweep();
+    const rows = await harness.waitForLog('the recovery', task.id, (logs) => logs.some((row) => row.event === 'recover'));
+    expect(rows.map((row) => row.event)).toEqual(['fire', 'recover']);
+    const incident = await harness.server.db.selectFrom('alert_incidents').select('ended_at').where('task_id', '=', task.id).executeTakeFirstOrThrow();
+    // Recovered in a round of the downtime, which its spooled checks decided.
+    expect(incident.ended_at).toBeLessThan(downAt + 10 * ROUND_MS);
+  }, 90_000);
+});
+
 describe('a rule turned off', () => {
   it('sends no recovery for an incident its rule ended quietly, and starts over when turned on again', async () => {
     const task = await httpTask([BEIJING_TELECOM]);
