@@ -13,6 +13,7 @@ import { scheduleAlertDelivery } from './modules/alert-delivery/sender.js';
 import { alertRoutes } from './modules/alerts/routes.js';
 import { JobSignals } from './modules/agents/job-signals.js';
 import { agentRoutes } from './modules/agents/routes.js';
+import { scheduleAlertEvaluation } from './modules/alert-eval/schedule.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { deploymentRoutes } from './modules/deployments/routes.js';
 import { domainRoutes } from './modules/domain/routes.js';
@@ -33,6 +34,8 @@ export interface BuildOptions {
   now?: () => number;
   /** Fastify logger option; tests pass false. */
   logger?: FastifyServerOptions['logger'];
+  /** Length of an alert round's minute in ms (60,000; tests shorten it as they shorten agents'). */
+  alertMinuteMs?: number;
 }
 
 /** Fastify trusts no hop count (it cannot tell a proxy from a client), so hops become a predicate. */
@@ -89,6 +92,7 @@ export async function buildApp(config: ResolvedConfig, options: BuildOptions): P
     routes(app);
   registerPush(app);
   scheduleDeploymentNotices(app);
+  scheduleAlertEvaluation(app, options.alertMinuteMs === undefined ? {} : { minuteMs: options.alertMinuteMs });
   scheduleAlertDelivery(app);
   await app.ready();
   return app;

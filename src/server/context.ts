@@ -1,6 +1,7 @@
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
 import type { JobSignals } from './modules/agents/job-signals.js';
+import type { AlertEvaluator } from './modules/alert-eval/evaluator.js';
 import type { InboxPushNotifier } from './modules/push/sender.js';
 import type { UserInfo } from '../shared/calls/profile.js';
 import type { TasksPrivilege } from '../shared/roles.js';
@@ -27,6 +28,8 @@ export interface ServerContext {
   push?: InboxPushNotifier;
   /** Sends due alert messages now; call after committing a transaction that wrote some (set once the app exists). */
   alertDelivery?: { wake(): void };
+  /** Alert evaluation: ingest notes results here (set once the app exists). */
+  alertEval?: AlertEvaluator;
 }
 
 /** The caller as /profile shows them: a customer user, or the administrator (not a user of the customer). */

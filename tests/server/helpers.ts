@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/server/app.js';
+import { buildApp, type BuildOptions } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import type { ResolvedConfig } from '../../src/server/context.js';
 import { DB_FILE_NAME, openDatabase, type Db } from '../../src/server/db/connection.js';
@@ -90,8 +90,11 @@ function requestHeaders(options: CallOptions): Record<string, string> {
   return headers;
 }
 
-/** A real app on a fresh SQLite file in its own temp dir, migrated and seeded with SEED credentials. */
-export async function createTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * A real app on a fresh SQLite file in its own temp dir, migrated and seeded with SEED credentials;
+ * `build` adds app options (e.g. a shortened alert minute), kept across restarts.
+ */
+export async function createTestServer(env: Record<string, string> = {}, build: Pick<BuildOptions, 'alertMinuteMs'> = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'vigil-test-'));
   const config: ResolvedConfig = { ...loadConfig(testEnv(dir, env)), platformSecret: SEED.platformSecret };
   const clock = makeClock();
@@ -101,7 +104,7 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
   if (!seeded) throw new Error('seed did not run on a fresh database');
   const server = { config, clock, dir, custId: seeded.customer.custId } as TestServer;
   server.db = db;
-  server.app = await buildApp(config, { db, now: clock.now, logger: false });
+  server.app = await buildApp(config, { db, now: clock.now, logger: false, ...build });
 
   server.call = (path, options = {}) =>
     server.app.inject({
@@ -128,7 +131,7 @@ export async function createTestServer(env: Record<string, string> = {}): Promis
     await server.db.destroy();
     server.db = openDatabase(join(dir, DB_FILE_NAME));
     await migrateToLatest(server.db);
-    server.app = await buildApp(config, { db: server.db, now: clock.now, logger: false });
+    server.app = await buildApp(config, { db: server.db, now: clock.now, logger: false, ...build });
   };
 
   server.close = async () => {

@@ -15,3 +15,4 @@ export { failedResultsOfTask, failedResultsQuery } from './failed-repo.js';
 export { traceHistory, traceSnapshot, TRACE_HISTORY_LIMIT_MAX, type TraceHistoryOptions, type TraceSnapshot } from './trace-history.js';
 export { DEFAULT_RETENTION_DAYS, pruneResults, type PruneCounts, type RetentionDays } from './retention.js';
 export { isoRangeOf } from './iso-range.js';
+export { roundChecks, type NodeRoundChecks, type RoundCertificate } from './round-checks.js';

@@ -16,8 +16,8 @@ export interface ResultsScope {
   types?: readonly number[];
 }
 
-/** How rows are grouped: per task, per node, per bucket (over all nodes), or per node and bucket. */
-export type GroupKind = 'task' | 'node' | 'bucket' | 'node-bucket';
+/** How rows are grouped: per task, per node, per (task, node), per bucket (over all nodes), or per node and bucket. */
+export type GroupKind = 'task' | 'node' | 'task-node' | 'bucket' | 'node-bucket';
 
 export interface SumsRow {
   task_id: number;
@@ -102,6 +102,8 @@ function groupColumns(kind: GroupKind, bucket: string): { select: string; groupB
       return { select: 'task_id, 0 as node_id, 0 as bucket_start', groupBy: 'task_id' };
     case 'node':
       return { select: '0 as task_id, node_id, 0 as bucket_start', groupBy: 'node_id' };
+    case 'task-node':
+      return { select: 'task_id, node_id, 0 as bucket_start', groupBy: 'task_id, node_id' };
     case 'bucket':
       return { select: `0 as task_id, 0 as node_id, ${bucket} as bucket_start`, groupBy: bucket };
     default:

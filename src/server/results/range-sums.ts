@@ -19,13 +19,15 @@ const MINUTE_TREND_MAX_MS = 12 * HOUR_MS;
 export type GroupBy =
   | { by: 'task' }
   | { by: 'node' }
+  /** Per (task, node): the alert rounds of many tasks in one read. */
+  | { by: 'task-node' }
   /** Buckets of `bucketMs` (minute or hour; by default minutes up to 12 h, hours beyond), over all nodes or per node given. */
   | { by: 'time'; bucketMs?: typeof MINUTE_MS | typeof HOUR_MS; nodeIds?: readonly number[] };
 
 export interface GroupSums extends Sums {
-  /** 0 unless grouped by task. */
+  /** 0 unless grouped by task (or task and node). */
   taskId: number;
-  /** 0 unless grouped by node (or per node in time). */
+  /** 0 unless grouped by node (or per node in time, or task and node). */
   nodeId: number;
   /** Where the bucket starts, or the covered range's start for a first bucket cut by it; 0 unless grouped by time. */
   bucketStart: number;
@@ -53,7 +55,7 @@ function trendBucketOf(range: TimeRange, covered: TimeRange, kept: KeptFrom): nu
 
 function planOf(groupBy: GroupBy, range: TimeRange, covered: TimeRange, kept: KeptFrom): Plan {
   if (groupBy.by === 'task') return { levels: ['day', 'hour', 'minute'], kind: 'task', bucketMs: null };
-  if (groupBy.by === 'node') return { levels: ['hour', 'minute'], kind: 'node', bucketMs: null };
+  if (groupBy.by === 'node' || groupBy.by === 'task-node') return { levels: ['hour', 'minute'], kind: groupBy.by, bucketMs: null };
   const bucketMs = groupBy.bucketMs ?? trendBucketOf(range, covered, kept);
   return { levels: bucketMs === MINUTE_MS ? ['minute'] : ['hour', 'minute'], kind: groupBy.nodeIds ? 'node-bucket' : 'bucket', bucketMs };
 }

@@ -23,9 +23,13 @@ export function acknowledgeAssignments(ctx: ServerContext, node: AgentNode, body
 
 /**
  * One batch of the node's results: stored once per batch id, with the spool's drop count added to
- * the node in the same transaction (so a resent batch does not count its drops twice).
+ * the node in the same transaction (so a resent batch does not count its drops twice), then noted
+ * for the alert rounds.
  */
-export function receiveResults(ctx: ServerContext, node: AgentNode, body: ResultsBody): Promise<ResultsAnswer> {
+export async function receiveResults(ctx: ServerContext, node: AgentNode, body: ResultsBody): Promise<ResultsAnswer> {
   const onNewBatch = body.dropped > 0 ? (trx: ServerContext['db']) => addDroppedResults(trx, node.id, body.dropped) : undefined;
-  return ingestBatch(ctx, node.id, body.batchId, body.results, onNewBatch);
+  const answer = await ingestBatch(ctx, node.id, body.batchId, body.results, onNewBatch);
+  // Committed: the alert evaluation notes which rounds got results (in memory) and evaluates later.
+  if (!answer.duplicate && answer.accepted > 0) ctx.alertEval?.noteResults(node.id, body.results);
+  return answer;
 }
