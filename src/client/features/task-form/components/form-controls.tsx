@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react';
+import { controlClass, describedBy, FieldMessages, Labelled } from '../../../components/field-parts.js';
 import { useTranslation } from 'react-i18next';
 import type { FormError, FormErrors } from '../form-body.js';
 import type { TaskFormField, TaskFormValues } from '../form-values.js';
@@ -17,60 +18,11 @@ export interface SectionProps {
 
 /** Stable ids, so a label, its hint and its error are tied to the control (one form per screen). */
 export const fieldId = (field: string) => `task-${field}`;
-const hintId = (id: string) => `${id}-hint`;
-const errorId = (id: string) => `${id}-error`;
-
-export function describedBy(id: string, hint: string | undefined, error: string | undefined): string | undefined {
-  const ids = [hint ? hintId(id) : null, error ? errorId(id) : null].filter((part): part is string => part !== null);
-  return ids.length > 0 ? ids.join(' ') : undefined;
-}
+export { describedBy, FieldMessages };
 
 export function useErrorText(error: FormError | undefined): string | undefined {
   const { t } = useTranslation();
   return error ? formErrorText(error, t) : undefined;
-}
-
-export function FieldMessages({ id, hint, error }: { id: string; hint?: string | undefined; error?: string | undefined }) {
-  return (
-    <>
-      {hint && (
-        <p id={hintId(id)} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId(id)} className="text-xs text-status-error">
-          {error}
-        </p>
-      )}
-    </>
-  );
-}
-
-const controlClass = (error: string | undefined) =>
-  `focus-ring w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 disabled:bg-slate-100 disabled:text-slate-500 ${
-    error ? 'border-status-error' : 'border-slate-300'
-  }`;
-
-interface LabelledProps {
-  id: string;
-  label: string;
-  hint?: string | undefined;
-  error?: string | undefined;
-  className?: string;
-  children: ReactNode;
-}
-
-function Labelled({ id, label, hint, error, className = '', children }: LabelledProps) {
-  return (
-    <div className={`flex min-w-0 flex-col gap-1 ${className}`}>
-      <label htmlFor={id} className="text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      {children}
-      <FieldMessages id={id} hint={hint} error={error} />
-    </div>
-  );
 }
 
 interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'> {
