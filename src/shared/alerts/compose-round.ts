@@ -3,7 +3,7 @@ import type { RoundEvent } from './compose.js';
 import { line, percentOf, taskLine } from './compose-lines.js';
 import { LIST_SEPARATOR } from './message-format.js';
 import { ALERT_MODES, type AlertCondition } from './rule-fields.js';
-import type { NodeRoundOutcome, Verdict } from './verdict.js';
+import type { NodeRoundOutcome, RoundNode, Verdict } from './verdict.js';
 
 /** Most nodes a message lists; the rest are counted ("and 12 more"). */
 export const NODE_LIST_MAX = 10;
@@ -12,7 +12,7 @@ export const IP_LIST_MAX = 6;
 
 export const CONDITION_SYMBOLS: Readonly<Record<AlertCondition, string>> = { gt: '>', gte: '≥', eq: '=', lt: '<', lte: '≤' };
 
-type NodeFacts = Omit<NodeRoundOutcome, 'state'>;
+type NodeFacts = RoundNode;
 
 /** A node's facts as line params: the formats `nodename` and `where` read them together. */
 function nodeParams(node: NodeFacts): MessageLine['params'] {

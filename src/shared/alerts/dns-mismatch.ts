@@ -1,9 +1,9 @@
 import { ipMatchOf, unexpectedIps } from '../ip.js';
-import { classifyBreach, type NodeRoundOutcome, type Verdict } from './verdict.js';
+import { classifyBreach, type NodeRoundOutcome, type RoundNode, type Verdict } from './verdict.js';
 
 /** One node's answer in a round: the addresses it resolved, null when it has no data. */
 export interface NodeResolution {
-  node: Omit<NodeRoundOutcome, 'state'>;
+  node: RoundNode;
   ips: string[] | null;
 }
 

@@ -18,6 +18,9 @@ export interface NodeRoundOutcome {
   state: 'ok' | 'breach' | 'no_data';
 }
 
+/** A node as the alert messages and verdicts name it: who and where, without its round's state. */
+export type RoundNode = Omit<NodeRoundOutcome, 'state'>;
+
 /** Where a round's breaches are (rules in docs/architecture.md, "Where an alert is"). */
 export type Verdict =
   /** Every node with data breaches, or at least SITE_BREACH_SHARE of them with no narrower pattern. */

@@ -1,8 +1,8 @@
 import type { IspCode } from '../codes.js';
 import { distinctSorted, regionOf } from './places.js';
-import type { NodeRoundOutcome, Verdict } from './verdict.js';
+import type { NodeRoundOutcome, RoundNode, Verdict } from './verdict.js';
 
-export type WhereNode = Omit<NodeRoundOutcome, 'state'>;
+export type WhereNode = RoundNode;
 
 /** What a message or the task's map needs to say where: data only, the words are the composer's. */
 export interface WhereDetails {

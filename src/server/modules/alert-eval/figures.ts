@@ -1,6 +1,5 @@
-import type { IspCode } from '../../../shared/codes.js';
 import { ALERT_MODES, breaches, type AlertCondition } from '../../../shared/alerts/rule-fields.js';
-import type { NodeRoundOutcome } from '../../../shared/alerts/verdict.js';
+import type { NodeRoundOutcome, RoundNode } from '../../../shared/alerts/verdict.js';
 import { availabilityOf, averageLatencyOf, emptySums, type Sums } from '../../results/index.js';
 
 /**
@@ -12,14 +11,7 @@ import { availabilityOf, averageLatencyOf, emptySums, type Sums } from '../../re
  * is "no data", never a failure.
  */
 
-export interface PlacedNode {
-  nodeId: number;
-  name: string;
-  isp: IspCode;
-  province: string | null;
-  region: string | null;
-  country: string;
-}
+export type PlacedNode = RoundNode;
 
 export interface FigureRule {
   mode: number;
