@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
+import { ALERT_LOG_DAYS, pruneAlertLog, type AlertPruneCounts } from './modules/alert-delivery/prune.js';
 import { pruneJobs } from './modules/agents/jobs-prune.js';
 import { pruneSupersededDeployments, SUPERSEDED_DEPLOYMENT_DAYS } from './modules/deployments/prune.js';
 import { pruneResults, type PruneCounts, type RetentionDays } from './results/index.js';
@@ -27,16 +28,17 @@ const DAY_MS = 86_400_000;
 
 /**
  * Each owner prunes its own tables: results and rollups (the results module), finished on-demand
- * jobs (kept as long as raw results) and superseded deployment rows (their modules).
+ * jobs (kept as long as raw results), superseded deployment rows and the alert log (their modules).
  */
-async function pruneAll(db: Db, config: RetentionConfig, now: number): Promise<PruneCounts & { jobs: number; deployments: number }> {
+async function pruneAll(db: Db, config: RetentionConfig, now: number): Promise<PruneCounts & { jobs: number; deployments: number; alerts: AlertPruneCounts }> {
   const results = await pruneResults(db, now, retentionDaysOf(config));
   const jobs = await pruneJobs(db, now - config.resultRetentionDays * DAY_MS);
   const deployments = await pruneSupersededDeployments(db, now - SUPERSEDED_DEPLOYMENT_DAYS * DAY_MS);
-  return { ...results, jobs, deployments };
+  const alerts = await pruneAlertLog(db, now - ALERT_LOG_DAYS * DAY_MS);
+  return { ...results, jobs, deployments, alerts };
 }
 
-/** Prunes results, rollups, jobs and old deployments past retention now and every 10 minutes; runs never overlap. */
+/** Prunes results, rollups, jobs, old deployments and the alert log past retention now and every 10 minutes; runs never overlap. */
 export function schedulePruning(db: Db, config: RetentionConfig, log: FastifyBaseLogger, now: () => number = Date.now): PruneSchedule {
   let running: Promise<void> | undefined;
   const run = () => {

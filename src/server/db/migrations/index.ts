@@ -16,6 +16,7 @@ import { pushSubscriptions } from './0014-push-subscriptions.js';
 import { resultsEdgeIndex } from './0015-results-edge-index.js';
 import { alerts } from './0016-alerts.js';
 import { alertOutboxPending } from './0018-alert-outbox-pending.js';
+import { alertLogTime } from './0019-alert-log-time.js';
 
 /** Every migration, in the order of their names; add one file and one line per migration. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0015_results_edge_index': resultsEdgeIndex,
   '0016_alerts': alerts,
   '0018_alert_outbox_pending': alertOutboxPending,
+  '0019_alert_log_time': alertLogTime,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
