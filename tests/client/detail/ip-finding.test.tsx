@@ -10,7 +10,7 @@ import { MapSection } from '../../../src/client/features/detail/components/map-s
 import { mapPropsOf } from '../../../src/client/features/detail/map-data.js';
 import { i18nOptions } from '../../../src/client/lib/i18n.js';
 import { MAP_TYPES, type DetailBreakdownAnswer, type IpFinding, type Language, type NodeBreakdown } from '../../../src/shared/index.js';
-import { BEIJING, LHASA, figures, nodeOf, sampleBreakdown } from './fixtures.js';
+import { BEIJING, HONG_KONG, LHASA, figures, nodeOf, sampleBreakdown } from './fixtures.js';
 
 function render(element: ReactElement, language: Language = 'en'): string {
   const i18n = i18next.createInstance();
@@ -81,9 +81,10 @@ describe('detail map: nodes resolving outside the matched IPs', () => {
 
   it('flags those nodes on the map with a ring of their own, and says so in the table', () => {
     const props = mapPropsOf(withFinding(hijack), MAP_TYPES.CHINA, nameOf);
-    expect(props.nodes.filter((node) => node.flagged).map((node) => node.id)).toEqual([BEIJING.nodeId, LHASA.nodeId]);
+    // Drawn last, on top of any unflagged neighbour.
+    expect(props.nodes.map((node) => [node.id, node.flagged === true])).toEqual([[HONG_KONG.nodeId, false], [BEIJING.nodeId, true], [LHASA.nodeId, true]]);
     const layer = mapData({ mapType: MAP_TYPES.CHINA, features: [], regions: new Map(), nodes: props.nodes, texts: {} as never }).datasets[1];
-    expect(layer?.borderColor).toEqual([FLAGGED_NODE_RING, FLAGGED_NODE_RING, '#ffffff']);
+    expect(layer?.borderColor).toEqual(['#ffffff', FLAGGED_NODE_RING, FLAGGED_NODE_RING]);
     const rows = text(render(<StatusMapTable id="t" mapType={MAP_TYPES.CHINA} regions={props.regions} nodes={props.nodes} flagLabel="Resolves outside the matched IPs" />));
     expect(rows).toContain('Lhasa Mobile Error Resolves outside the matched IPs 50%');
     expect(rows).not.toMatch(/Hong Kong No data Resolves/);

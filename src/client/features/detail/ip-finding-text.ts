@@ -41,7 +41,7 @@ function listOf(items: readonly string[], locale: string): string {
 
 function capped(ips: readonly string[], t: Translate): string {
   const shown = ips.slice(0, LISTED_IPS_MAX).join(', ');
-  return ips.length > LISTED_IPS_MAX ? `${shown} ${t('detail:ipFinding.moreIps', { count: ips.length - LISTED_IPS_MAX })}` : shown;
+  return ips.length > LISTED_IPS_MAX ? t('detail:ipFinding.moreIps', { ips: shown, count: ips.length - LISTED_IPS_MAX }) : shown;
 }
 
 const ispName = (isp: IspCode, t: Translate) => t(`codes.isp.${isp}`, { defaultValue: String(isp) });

@@ -45,7 +45,8 @@ function chinaCountryRegions(breakdown: Breakdown, nodes: readonly NodeBreakdown
 /**
  * The props of one map: its regions as the server grouped them (with each group's response time)
  * and a marker per node of the map, named by `nameOf` and coloured by its own availability; nodes
- * whose latest answer left the matched IPs are flagged.
+ * whose latest answer left the matched IPs are flagged, and drawn last so a neighbour's marker at
+ * the same city never hides them.
  */
 export function mapPropsOf(breakdown: Breakdown, mapType: MapType, nameOf: (node: NodeBreakdown) => string): DetailMapProps {
   const map = breakdown.maps.find((candidate) => candidate.mapType === mapType);
@@ -61,7 +62,8 @@ export function mapPropsOf(breakdown: Breakdown, mapType: MapType, nameOf: (node
   }));
   if (mapType === MAP_TYPES.CHINA) regions.push(...chinaCountryRegions(breakdown, mapNodes));
   const mismatched = mismatchedNodeIds(breakdown);
-  const nodes: MapNode[] = mapNodes.map((node) => ({
+  const drawOrder = [...mapNodes.filter((node) => !mismatched.has(node.nodeId)), ...mapNodes.filter((node) => mismatched.has(node.nodeId))];
+  const nodes: MapNode[] = drawOrder.map((node) => ({
     id: node.nodeId,
     name: nameOf(node),
     latitude: node.latitude,
