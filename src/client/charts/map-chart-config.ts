@@ -3,7 +3,7 @@ import type { IProjectionScaleOptions } from 'chartjs-chart-geo';
 import { MAP_TYPES, serviceStatusOf, type MapType, type ServiceStatus } from '../../shared/index.js';
 import type { RegionFeature } from '../geo/region-geometry.js';
 import type { MapNode, MapRegionStatus } from './map-regions.js';
-import { NO_NODE_FILL, serviceStatusColour } from './status-colours.js';
+import { FLAGGED_NODE_RING, NO_NODE_FILL, serviceStatusColour } from './status-colours.js';
 
 /** Mercator for the regional maps (familiar from web maps), Equal Earth for the world. */
 const PROJECTIONS: Readonly<Record<MapType, IProjectionScaleOptions['projection']>> = {
@@ -13,6 +13,9 @@ const PROJECTIONS: Readonly<Record<MapType, IProjectionScaleOptions['projection'
 };
 
 const MARKER_RADIUS = 5;
+/** A flagged node's marker: larger, with a thick ring, so it stands out beside its neighbours. */
+const FLAGGED_RADIUS = 7;
+const FLAGGED_RING_WIDTH = 3;
 /** A region without any node: not a status, so the choropleth value is outside 0-3. */
 const NO_NODE = -1;
 
@@ -29,6 +32,8 @@ export interface MapSetup {
   regions: ReadonlyMap<string, MapRegionStatus>;
   nodes: readonly MapNode[];
   texts: MapTooltipTexts;
+  /** The words for flagged nodes, shown in their tooltip. */
+  flagLabel?: string;
 }
 
 interface RegionPoint {
@@ -67,10 +72,10 @@ export function mapData({ features, regions, nodes }: MapSetup): ChartData<'chor
     showOutline: false,
     data: nodes.map((node) => ({ longitude: node.longitude, latitude: node.latitude, value: 1 })),
     backgroundColor: nodes.map((node) => serviceStatusColour(serviceStatusOf(node.availability))),
-    borderColor: '#ffffff',
-    borderWidth: 1.5,
-    radius: MARKER_RADIUS,
-    hoverRadius: MARKER_RADIUS + 2,
+    borderColor: nodes.map((node) => (node.flagged ? FLAGGED_NODE_RING : '#ffffff')),
+    borderWidth: nodes.map((node) => (node.flagged ? FLAGGED_RING_WIDTH : 1.5)),
+    radius: nodes.map((node) => (node.flagged ? FLAGGED_RADIUS : MARKER_RADIUS)),
+    hoverRadius: nodes.map((node) => (node.flagged ? FLAGGED_RADIUS : MARKER_RADIUS) + 2),
   };
   // chart.js types a chart's datasets by the chart's own type; this chart mixes two geo types.
   return { labels: features.map((feature) => feature.properties.key), datasets: [regionLayer, nodeLayer] } as unknown as ChartData<'choropleth'>;
@@ -80,7 +85,9 @@ function tooltipLines(item: TooltipItem<'choropleth'>, setup: MapSetup): string[
   const { texts } = setup;
   if (item.datasetIndex === 1) {
     const node = setup.nodes[item.dataIndex];
-    return node ? [node.name, texts.availability(node.availability), texts.latency(node.latencyMs)] : [];
+    if (!node) return [];
+    const lines = [node.name, texts.availability(node.availability), texts.latency(node.latencyMs)];
+    return node.flagged && setup.flagLabel ? [...lines, setup.flagLabel] : lines;
   }
   const feature = setup.features[item.dataIndex];
   if (!feature) return [];

@@ -17,6 +17,8 @@ export interface MapNode {
   availability: number | null;
   /** Average response time in ms; null when there is none. */
   latencyMs: number | null;
+  /** Marked for the caller's reason (`StatusMap`'s `flagLabel`): a ring on its marker, a legend entry, the words in tooltip and table. */
+  flagged?: boolean;
 }
 
 /** One region's service status: `key` is a province (China map) or an alpha-2 country code. */

@@ -11,6 +11,9 @@ export const SERVICE_STATUS_COLOURS: Readonly<Record<ServiceStatus, string>> = {
   [SERVICE_STATUS.ERROR]: '#dc2626',
 };
 
+/** The ring of a flagged node's marker (violet: no service-status colour is near it). */
+export const FLAGGED_NODE_RING = '#7c3aed';
+
 /** Regions where no selected node sits: lighter than "no data", so the two never look alike. */
 export const NO_NODE_FILL = '#e2e8f0';
 

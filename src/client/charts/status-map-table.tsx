@@ -37,10 +37,12 @@ interface StatusMapTableProps {
   mapType: MapType;
   regions: readonly MapRegionStatus[];
   nodes: readonly MapNode[];
+  /** Said beside the status of each flagged node. */
+  flagLabel?: string | null;
 }
 
 /** The map as tables (regions, then nodes), for keyboard and screen-reader users; worst first. */
-export function StatusMapTable({ id, mapType, regions, nodes }: StatusMapTableProps) {
+export function StatusMapTable({ id, mapType, regions, nodes, flagLabel = null }: StatusMapTableProps) {
   const { t, i18n } = useTranslation();
   const format = useFormatters();
   const nameOf = (region: MapRegionStatus) =>
@@ -94,7 +96,10 @@ export function StatusMapTable({ id, mapType, regions, nodes }: StatusMapTablePr
             {sortedNodes.map(({ node, status }) => (
               <tr key={node.id}>
                 <th scope="row" className={`${CELL} font-medium text-slate-800`}>{node.name}</th>
-                <td className={CELL}><ServiceStatusLabel status={status} /></td>
+                <td className={CELL}>
+                  <ServiceStatusLabel status={status} />
+                  {node.flagged && flagLabel !== null && <span className="block text-xs font-medium text-violet-700">{flagLabel}</span>}
+                </td>
                 <td className={CELL}>{format.percent(node.availability)}</td>
                 <td className={CELL}>{format.ms(node.latencyMs)}</td>
               </tr>

@@ -14,6 +14,7 @@ export interface StatusMapViewProps {
   regions: readonly MapRegionStatus[];
   height: number;
   label: string;
+  flagLabel?: string;
 }
 
 function useTooltipTexts(mapType: MapType): MapTooltipTexts {
@@ -33,12 +34,12 @@ function useTooltipTexts(mapType: MapType): MapTooltipTexts {
 }
 
 /** The chart.js part of StatusMap: fetches the map's geometry (suspends meanwhile) and draws it. */
-export default function StatusMapView({ mapType, nodes, regions, height, label }: StatusMapViewProps) {
+export default function StatusMapView({ mapType, nodes, regions, height, label, flagLabel }: StatusMapViewProps) {
   const geometry = use(loadGeometry(GEOMETRY_OF_MAP_TYPE[mapType]));
   const texts = useTooltipTexts(mapType);
   const setup = useMemo<MapSetup>(
-    () => ({ mapType, features: geometry.features, regions: new Map(regions.map((region) => [region.key, region])), nodes, texts }),
-    [mapType, geometry, regions, nodes, texts],
+    () => ({ mapType, features: geometry.features, regions: new Map(regions.map((region) => [region.key, region])), nodes, texts, ...(flagLabel ? { flagLabel } : {}) }),
+    [mapType, geometry, regions, nodes, texts, flagLabel],
   );
   const data = useMemo(() => mapData(setup), [setup]);
   const options = useMemo(() => mapOptions(setup), [setup]);

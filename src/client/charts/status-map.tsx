@@ -5,7 +5,7 @@ import { ChartEmpty, ChartError, ChartLoading } from './chart-states.js';
 import { forgetFailedGeometry } from './geometry-cache.js';
 import { LazyView } from './lazy-view.js';
 import { isOnMap, regionStatusesFromNodes, type MapNode, type MapRegionStatus } from './map-regions.js';
-import { NO_NODE_FILL } from './status-colours.js';
+import { FLAGGED_NODE_RING, NO_NODE_FILL } from './status-colours.js';
 import { ServiceStatusLabel, StatusMapTable } from './status-map-table.js';
 import type { StatusMapViewProps } from './status-map-view.js';
 
@@ -22,6 +22,8 @@ export interface StatusMapProps {
   height?: number;
   /** The accessible name of the map; a generic one by default. */
   label?: string;
+  /** What marks the nodes with `flagged` (e.g. "resolves outside the matched IPs"): legend, tooltip and table say it. */
+  flagLabel?: string;
 }
 
 const DEFAULT_HEIGHT = 420;
@@ -29,7 +31,7 @@ const LEGEND: readonly ServiceStatus[] = [SERVICE_STATUS.NORMAL, SERVICE_STATUS.
 
 const loadMapView = () => import('./status-map-view.js');
 
-function StatusLegend() {
+function StatusLegend({ flagLabel }: { flagLabel: string | null }) {
   const { t } = useTranslation();
   return (
     <ul aria-label={t('charts.map.legend')} className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-700">
@@ -42,6 +44,12 @@ function StatusLegend() {
         <span aria-hidden="true" className="size-2.5 rounded-full" style={{ backgroundColor: NO_NODE_FILL }} />
         {t('charts.map.noNode')}
       </li>
+      {flagLabel !== null && (
+        <li className="inline-flex items-center gap-1.5">
+          <span aria-hidden="true" className="size-3 rounded-full border-[3px] bg-white" style={{ borderColor: FLAGGED_NODE_RING }} />
+          {flagLabel}
+        </li>
+      )}
     </ul>
   );
 }
@@ -51,7 +59,7 @@ function StatusLegend() {
  * marker per node. chart.js, chartjs-chart-geo and the geometry load with the first map shown. A
  * toggle shows the same regions and nodes as tables, for keyboard and screen-reader users.
  */
-export function StatusMap({ mapType, nodes, regions, isLoading, isError, onRetry, height = DEFAULT_HEIGHT, label }: StatusMapProps) {
+export function StatusMap({ mapType, nodes, regions, isLoading, isError, onRetry, height = DEFAULT_HEIGHT, label, flagLabel }: StatusMapProps) {
   const { t } = useTranslation();
   const tableId = useId();
   const [showTable, setShowTable] = useState(false);
@@ -60,12 +68,13 @@ export function StatusMap({ mapType, nodes, regions, isLoading, isError, onRetry
   if (isError) return <ChartError height={height} onRetry={onRetry} />;
   if (isLoading || !nodes) return <ChartLoading height={height} />;
   if (onMap.length === 0 && regionStatuses.length === 0) return <ChartEmpty height={height} />;
-  const viewProps: StatusMapViewProps = { mapType, nodes: onMap, regions: regionStatuses, height, label: label ?? t('charts.map.label') };
+  const shownFlag = flagLabel !== undefined && onMap.some((node) => node.flagged) ? flagLabel : null;
+  const viewProps: StatusMapViewProps = { mapType, nodes: onMap, regions: regionStatuses, height, label: label ?? t('charts.map.label'), ...(shownFlag === null ? {} : { flagLabel: shownFlag }) };
   return (
     <div>
       <LazyView load={loadMapView} height={height} viewProps={viewProps} beforeRetry={forgetFailedGeometry} />
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-        <StatusLegend />
+        <StatusLegend flagLabel={shownFlag} />
         <button
           type="button"
           aria-expanded={showTable}
@@ -76,7 +85,7 @@ export function StatusMap({ mapType, nodes, regions, isLoading, isError, onRetry
           {t(showTable ? 'charts.map.hideTable' : 'charts.map.showTable')}
         </button>
       </div>
-      {showTable && <StatusMapTable id={tableId} mapType={mapType} regions={regionStatuses} nodes={onMap} />}
+      {showTable && <StatusMapTable id={tableId} mapType={mapType} regions={regionStatuses} nodes={onMap} flagLabel={shownFlag} />}
     </div>
   );
 }

@@ -16,3 +16,4 @@ export { traceHistory, traceSnapshot, TRACE_HISTORY_LIMIT_MAX, type TraceHistory
 export { DEFAULT_RETENTION_DAYS, pruneResults, type PruneCounts, type RetentionDays } from './retention.js';
 export { isoRangeOf } from './iso-range.js';
 export { roundChecks, type NodeRoundChecks, type RoundCertificate } from './round-checks.js';
+export { latestAnswersOfTask, type NodeLatestAnswer } from './latest-answers.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ISP_CODES, MAP_TYPES, SERVICE_STATUS, SSL_STATUS } from '../codes.js';
 import { DnsAnswer, Failure, HttpTimings } from '../probe/results.js';
 import { CoveredRange, Timestamp } from './common.js';
+import { IpFinding } from './domain-detail-finding.js';
 
 /**
  * What the task detail screen reads ({type}/detail/{id}). Availability is successful checks over
@@ -93,6 +94,13 @@ export const NodeLastState = z.object({
 export const NodeBreakdown = NodePlace.extend(RangeFigures.shape).extend({
   /** The node's newest check, whatever the range; null when it never checked the task. */
   lastState: NodeLastState.nullable(),
+  /**
+   * What the node's latest check in the range resolved (its latest answer: the newest check in the
+   * range's last two periods of the task's frequency); empty when it has none.
+   */
+  resolvedIps: z.array(z.string()),
+  /** That check's IP match as the agent recorded it: false is "IP not matched"; null when none. */
+  ipMatched: z.boolean().nullable(),
 });
 export type NodeBreakdown = z.infer<typeof NodeBreakdown>;
 
@@ -139,6 +147,8 @@ export const DetailBreakdownAnswer = z.object({
   countries: z.array(CountryGroup),
   /** China, Southeast Asia and world maps, always all three. */
   maps: z.array(DetailMap),
+  /** Tasks with matching IPs or a matched-IP group: whose latest answers left the matched set, and where; else null. */
+  ipFinding: IpFinding.nullable(),
 });
 export type DetailBreakdownAnswer = z.infer<typeof DetailBreakdownAnswer>;
 

@@ -55,6 +55,7 @@ export * from './domain.js';
 export * from './domain-deploy.js';
 export * from './domain-detail.js';
 export * from './domain-detail-answers.js';
+export * from './domain-detail-finding.js';
 export * from './domain-fields.js';
 export * from './domain-list.js';
 export * from './domain-overview.js';

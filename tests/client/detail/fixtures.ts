@@ -15,7 +15,7 @@ export const HONG_KONG: Place = { nodeId: 3, name: 'Hong Kong', city: 'Hong Kong
 export const SINGAPORE: Place = { nodeId: 4, name: 'Singapore', city: 'Singapore', province: null, country: 'SG', isp: 9, mapType: 2, latitude: 1.35, longitude: 103.8 };
 
 export function nodeOf(place: Place, nodeFigures: RangeFigures): NodeBreakdown {
-  return { ...place, ...nodeFigures, lastState: null };
+  return { ...place, ...nodeFigures, lastState: null, resolvedIps: [], ipMatched: null };
 }
 
 /** A breakdown as /domain/detail/breakdown answers for nodes in Beijing, Lhasa, Hong Kong and Singapore. */
@@ -60,5 +60,6 @@ export function sampleBreakdown(): DetailBreakdownAnswer {
         points: nodes.map(point),
       },
     ],
+    ipFinding: null,
   });
 }

@@ -1,5 +1,6 @@
 import { MAP_TYPES, type DetailBreakdownAnswer, type MapType, type NodeBreakdown } from '../../../shared/index.js';
 import type { MapNode, MapRegionStatus } from '../../charts/index.js';
+import { mismatchedNodeIds } from './ip-finding-text.js';
 
 /** China, Southeast Asia, world: the order of the map tabs. */
 export const MAP_TAB_ORDER: readonly MapType[] = [MAP_TYPES.CHINA, MAP_TYPES.SOUTHEAST_ASIA, MAP_TYPES.WORLD];
@@ -15,7 +16,7 @@ export interface DetailMapProps {
   regions: MapRegionStatus[];
 }
 
-type Breakdown = Pick<DetailBreakdownAnswer, 'maps' | 'nodes' | 'provinces' | 'countries'>;
+type Breakdown = Pick<DetailBreakdownAnswer, 'maps' | 'nodes' | 'provinces' | 'countries' | 'ipFinding'>;
 
 /** The China map draws Hong Kong and Macau as regions of their own, named by country code. */
 const CHINA_MAP_COUNTRY_REGIONS: ReadonlySet<string> = new Set(['HK', 'MO']);
@@ -43,7 +44,9 @@ function chinaCountryRegions(breakdown: Breakdown, nodes: readonly NodeBreakdown
 
 /**
  * The props of one map: its regions as the server grouped them (with each group's response time)
- * and a marker per node of the map, named by `nameOf` and coloured by its own availability.
+ * and a marker per node of the map, named by `nameOf` and coloured by its own availability; nodes
+ * whose latest answer left the matched IPs are flagged, and drawn last so a neighbour's marker at
+ * the same city never hides them.
  */
 export function mapPropsOf(breakdown: Breakdown, mapType: MapType, nameOf: (node: NodeBreakdown) => string): DetailMapProps {
   const map = breakdown.maps.find((candidate) => candidate.mapType === mapType);
@@ -58,7 +61,9 @@ export function mapPropsOf(breakdown: Breakdown, mapType: MapType, nameOf: (node
     nodeCount: region.nodeCount,
   }));
   if (mapType === MAP_TYPES.CHINA) regions.push(...chinaCountryRegions(breakdown, mapNodes));
-  const nodes: MapNode[] = mapNodes.map((node) => ({
+  const mismatched = mismatchedNodeIds(breakdown);
+  const drawOrder = [...mapNodes.filter((node) => !mismatched.has(node.nodeId)), ...mapNodes.filter((node) => mismatched.has(node.nodeId))];
+  const nodes: MapNode[] = drawOrder.map((node) => ({
     id: node.nodeId,
     name: nameOf(node),
     latitude: node.latitude,
@@ -67,6 +72,7 @@ export function mapPropsOf(breakdown: Breakdown, mapType: MapType, nameOf: (node
     province: node.province,
     availability: node.availabilityPercent,
     latencyMs: node.avgResponseMs,
+    ...(mismatched.has(node.nodeId) ? { flagged: true } : {}),
   }));
   return { mapType, nodes, regions };
 }

@@ -8,8 +8,9 @@ import type {
 } from '../../../shared/calls/domain-detail-answers.js';
 import { MAP_TYPES, type IspCode, type MapType } from '../../../shared/codes.js';
 import { isoTime } from '../../db/columns.js';
-import { addSums, emptySums, isoRangeOf, type Sums, type TimeRange } from '../../results/index.js';
+import { addSums, emptySums, isoRangeOf, type NodeLatestAnswer, type Sums, type TimeRange } from '../../results/index.js';
 import { figuresOf } from './figures.js';
+import type { IpView } from './ip-finding.js';
 import type { NodePlaceRow } from './places-repo.js';
 
 /**
@@ -32,7 +33,7 @@ interface PlacedNode {
   breakdown: NodeBreakdown;
 }
 
-function nodeBreakdownOf(place: NodePlaceRow, sums: Sums, latest: LatestStateRow | undefined): NodeBreakdown {
+function nodeBreakdownOf(place: NodePlaceRow, sums: Sums, latest: LatestStateRow | undefined, answer: NodeLatestAnswer | undefined): NodeBreakdown {
   return {
     nodeId: place.id,
     name: place.name,
@@ -47,6 +48,8 @@ function nodeBreakdownOf(place: NodePlaceRow, sums: Sums, latest: LatestStateRow
     lastState: latest
       ? { at: isoTime(latest.ts), ok: latest.ok === 1, latencyMs: latest.latency_ms, failureCode: latest.failure_code }
       : null,
+    resolvedIps: answer?.resolvedIps ?? [],
+    ipMatched: answer?.ipMatched ?? null,
   };
 }
 
@@ -106,10 +109,11 @@ export function breakdownOf(
   places: readonly NodePlaceRow[],
   sumsByNode: ReadonlyMap<number, Sums>,
   latestByNode: ReadonlyMap<number, LatestStateRow>,
+  ip: IpView,
 ): DetailBreakdownAnswer {
   const nodes: PlacedNode[] = places.map((place) => {
     const sums = sumsByNode.get(place.id) ?? emptySums();
-    return { place, sums, breakdown: nodeBreakdownOf(place, sums, latestByNode.get(place.id)) };
+    return { place, sums, breakdown: nodeBreakdownOf(place, sums, latestByNode.get(place.id), ip.answers.get(place.id)) };
   });
   const isps: IspGroup[] = groupBy(nodes, (node) => node.place.isp).map((group) => ({ ...groupFigures(group), isp: group.key as IspCode }));
   const provinces: ProvinceGroup[] = groupBy(nodes, chinaProvinceOf).map((group) => ({ ...groupFigures(group), province: group.key }));
@@ -123,5 +127,6 @@ export function breakdownOf(
     provinces,
     countries,
     maps: mapsOf(nodes),
+    ipFinding: ip.finding,
   };
 }

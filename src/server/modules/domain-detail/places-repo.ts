@@ -5,7 +5,7 @@ export function nodePlaces(db: Db, nodeIds: readonly number[]) {
   if (nodeIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('nodes')
-    .select(['id', 'name', 'city', 'province', 'country', 'isp', 'map_type', 'latitude', 'longitude'])
+    .select(['id', 'name', 'city', 'province', 'region', 'country', 'isp', 'map_type', 'latitude', 'longitude'])
     .where('id', 'in', nodeIds)
     .orderBy('id')
     .execute();

@@ -9,6 +9,7 @@ import { customerTask } from '../tasks/customer-task.js';
 import type { StoreContext } from '../tasks/store-context.js';
 import { breakdownOf } from './breakdown.js';
 import { figuresOf, trendBucketOf } from './figures.js';
+import { ipViewOf } from './ip-finding.js';
 import { nodePlaces } from './places-repo.js';
 
 /**
@@ -81,5 +82,6 @@ export async function detailBreakdown(ctx: StoreContext, custId: number, body: R
   const latest = await latestStatesOfTask(ctx.db, task.id);
   const nodeIds = [...new Set([...task.nodeIds, ...byNode.keys()])];
   const places = await nodePlaces(ctx.db, nodeIds);
-  return breakdownOf(range, covered, places, byNode, new Map(latest.map((row) => [row.node_id, row])));
+  const ip = await ipViewOf(ctx, custId, task, range, places);
+  return breakdownOf(range, covered, places, byNode, new Map(latest.map((row) => [row.node_id, row])), ip);
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DetailBreakdownAnswer, MapType, NodeBreakdown } from '../../../../shared/index.js';
 import { StatusMap } from '../../../charts/index.js';
 import { mapPropsOf, mapTabsOf } from '../map-data.js';
+import { IpFindingBanner } from './ip-finding-banner.js';
 import { Section, SectionEmpty, SectionError, SectionLoading, Tabs } from './states.js';
 
 interface MapSectionProps {
@@ -21,6 +22,7 @@ function DetailMaps({ breakdown, nameOf }: { breakdown: DetailBreakdownAnswer; n
   if (mapType === undefined || props === null) return <SectionEmpty text={t('detail:map.noNodes')} />;
   return (
     <div className="flex flex-col gap-3">
+      <IpFindingBanner breakdown={breakdown} nodeName={nameOf} />
       {tabs.length > 1 && (
         <Tabs
           label={t('detail:map.tabs')}
@@ -35,6 +37,7 @@ function DetailMaps({ breakdown, nameOf }: { breakdown: DetailBreakdownAnswer; n
         nodes={props.nodes}
         regions={props.regions}
         label={t('detail:map.label', { map: t(`codes.mapType.${mapType}`) })}
+        flagLabel={t('detail:ipFinding.legend')}
       />
     </div>
   );
