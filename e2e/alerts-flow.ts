@@ -25,12 +25,25 @@ async function call<T>(request: APIRequestContext, token: string, path: string, 
   return body.data;
 }
 
-/** An ICMP task on the Local node, made through the API: the alert flow is about rules, not task forms. */
-export async function createIcmpTask(request: APIRequestContext, token: string, name: string, domain: string): Promise<number> {
+async function localNodeId(request: APIRequestContext, token: string): Promise<number> {
   const catalogue = await call<{ list: { id: number; name: string }[] }>(request, token, '/nodes/catalogue', {});
   const local = catalogue.list.find((node) => node.name === 'Local');
   if (!local) throw new Error('no Local node in the catalogue');
-  const task = await call<{ id: number }>(request, token, '/domain/icmp/create', { name, domain, frequencyMinutes: 1, nodeIds: [local.id] });
+  return local.id;
+}
+
+/** An ICMP task on the Local node, made through the API: the alert flow is about rules, not task forms. */
+export async function createIcmpTask(request: APIRequestContext, token: string, name: string, domain: string): Promise<number> {
+  const nodeId = await localNodeId(request, token);
+  const task = await call<{ id: number }>(request, token, '/domain/icmp/create', { name, domain, frequencyMinutes: 1, nodeIds: [nodeId] });
+  return task.id;
+}
+
+/** An HTTP task on the Local node checking http://127.0.0.1:<port><path> every minute. */
+export async function createHttpTask(request: APIRequestContext, token: string, name: string, port: number, path: string): Promise<number> {
+  const nodeId = await localNodeId(request, token);
+  const body = { name, domain: '127.0.0.1', port, otherPath: path, frequencyMinutes: 1, nodeIds: [nodeId] };
+  const task = await call<{ id: number }>(request, token, '/domain/http/create', body);
   return task.id;
 }
 
