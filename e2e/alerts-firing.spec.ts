@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { addTaskToRule, createHttpTask, createRule, saveAlertSettings } from './alerts-flow.js';
+import { addTaskToRule, createHttpTask, createRule, forgetAlerts, saveAlertSettings, type AlertLeftovers } from './alerts-flow.js';
 import { botApiMessages } from './bot-api.js';
 import { openAndSignIn, tokenOf } from './helpers.js';
 import { startSwitchableHttpTarget, type SwitchableHttpTarget } from './local-targets.js';
@@ -29,9 +29,16 @@ const CHAT_EN = `71${serial}`;
 const CHAT_CN = `72${serial}`;
 
 let target: SwitchableHttpTarget;
+/** What the test made, taken away after it (also when it failed), so no later spec meets its alerts. */
+const made = { ruleIds: [] as number[], taskIds: [] as number[], chatIds: [CHAT_EN, CHAT_CN] } satisfies AlertLeftovers;
 
 test.beforeAll(async () => {
   target = await startSwitchableHttpTarget();
+});
+
+test.afterEach(async ({ page }) => {
+  const token = await tokenOf(page).catch(() => null);
+  if (token) await forgetAlerts(page.request, token, made);
 });
 
 test.afterAll(async () => {
@@ -86,7 +93,8 @@ async function watchTask(page: Page): Promise<number> {
   // Chats first: a message is written for the chats saved when its round closes.
   await saveAlertSettings(page, 'English', [{ chatId: CHAT_EN }, { chatId: CHAT_CN, language: '简体中文' }]);
   const taskId = await createHttpTask(page.request, (await tokenOf(page)) ?? '', TASK, target.port, '/shop');
-  await createRule(page, { type: 3, name: RULE, mode: '可用率', threshold: '90', sensitivity: '1', cooldown: '無（不重複）' });
+  made.taskIds.push(taskId);
+  made.ruleIds.push(await createRule(page, { type: 3, name: RULE, mode: '可用率', threshold: '90', sensitivity: '1', cooldown: '無（不重複）' }));
   await addTaskToRule(page, TASK);
   return taskId;
 }

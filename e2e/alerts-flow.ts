@@ -18,8 +18,10 @@ export interface RulePlan {
   cooldown?: string;
 }
 
-async function call<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
-  const answer = await request.post(`/api${path}`, { headers: { Authorization: `Bearer ${token}` }, data });
+/** A call of the API (POST with a body; GET without one, for the calls that are GETs). */
+async function call<T>(request: APIRequestContext, token: string, path: string, data?: unknown): Promise<T> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const answer = data === undefined ? await request.get(`/api${path}`, { headers }) : await request.post(`/api${path}`, { headers, data });
   const body = (await answer.json()) as { code: number; data: T };
   expect(body.code, `${path} answered ${JSON.stringify(body)}`).toBe(200);
   return body.data;
@@ -98,4 +100,27 @@ export async function sendTestMessage(page: Page, chatId: string): Promise<void>
   await expect(page.getByText(`已排入送往 ${chatId} 的測試訊息`)).toBeVisible();
   await page.getByRole('status').filter({ hasText: '已排入佇列' }).getByRole('link', { name: '告警紀錄' }).click();
   await expect(page).toHaveURL(/\/alert\/log$/);
+}
+
+export interface AlertLeftovers {
+  ruleIds: readonly number[];
+  taskIds: readonly number[];
+  chatIds: readonly string[];
+}
+
+interface SavedSettings {
+  language: string;
+  chats: { chatId: string; language: string | null }[];
+}
+
+/**
+ * Through the API, after a test that fires alerts: its rules and tasks deleted (their incidents end
+ * quietly, so no later round alerts during another spec) and its chats taken out of the settings.
+ */
+export async function forgetAlerts(request: APIRequestContext, token: string, leftovers: AlertLeftovers): Promise<void> {
+  if (leftovers.ruleIds.length > 0) await call(request, token, '/alert/rule/delete', { ids: leftovers.ruleIds });
+  if (leftovers.taskIds.length > 0) await call(request, token, '/domain/delete', { ids: leftovers.taskIds });
+  const settings = await call<SavedSettings>(request, token, '/alert/setting/info');
+  const chats = settings.chats.filter((chat) => !leftovers.chatIds.includes(chat.chatId)).map(({ chatId, language }) => ({ chatId, language }));
+  await call(request, token, '/alert/setting/save', { language: settings.language, chats });
 }
