@@ -71,7 +71,9 @@ async function openInboxItem(page: Page, title: string): Promise<void> {
     await bellButton(page).click();
     await expect(inboxItem(page, title)).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 30_000, intervals: [1_000, 2_000] });
-  await inboxItem(page, title).getByRole('link').click();
+  const link = inboxItem(page, title).getByRole('link');
+  await expect(link, 'the inbox item leads somewhere').toBeVisible();
+  await link.click();
 }
 
 /** The log's entry of one event (its badge: 告警, 已恢復) of this task. */
