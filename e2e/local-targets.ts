@@ -132,3 +132,31 @@ export async function startLocalTargets(dnsName: string): Promise<LocalTargets> 
     },
   };
 }
+
+/** An HTTP target on 127.0.0.1 whose answer the test switches (200 while healthy, e.g. 503 while down). */
+export interface SwitchableHttpTarget {
+  port: number;
+  /** How many requests it has answered with the given status. */
+  answered(status: number): number;
+  answerWith(status: number): void;
+  close(): Promise<void>;
+}
+
+export async function startSwitchableHttpTarget(): Promise<SwitchableHttpTarget> {
+  let status = 200;
+  const counts = new Map<number, number>();
+  const server = createHttpServer((_request, response) => {
+    counts.set(status, (counts.get(status) ?? 0) + 1);
+    response.writeHead(status, { 'content-type': 'text/plain' });
+    response.end(status === 200 ? 'ok\n' : 'down\n');
+  });
+  const port = await listen(server);
+  return {
+    port,
+    answered: (asked) => counts.get(asked) ?? 0,
+    answerWith: (next) => {
+      status = next;
+    },
+    close: () => closeServer(server),
+  };
+}

@@ -63,4 +63,19 @@ describe('an inbox message', () => {
     expect(markButton(render(<InboxEntry item={{ ...ITEM, read: true }} highlighted={false} actions={ACTIONS} />))).toBe('');
     expect(markButton(render(<InboxEntry item={ITEM} highlighted={false} actions={{ ...ACTIONS, readOnly: true }} />))).toBe('');
   });
+
+  it('an alert: its title and body in the reader\'s language, a link to the alert log of its task', () => {
+    const alert: InboxItem = {
+      ...ITEM,
+      type: 'alert',
+      status: 0,
+      title: 'push:events.alert.fire.title',
+      titleParams: { rule: 'Shop down', name: 'Shop', taskId: 4, taskType: 3, logId: 9, minutes: 1, days: 0 },
+      data: {},
+    };
+    const html = render(<InboxEntry item={alert} highlighted={false} actions={ACTIONS} />);
+    expect(html).toContain('href="/alert/log?taskId=4"');
+    expect(html).toContain('Alert: Shop');
+    expect(html).toContain('Shop breaches the rule Shop down.');
+  });
 });

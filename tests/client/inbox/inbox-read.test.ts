@@ -34,6 +34,11 @@ describe('where an inbox item leads', () => {
     expect(inboxItemPath(item('5', false, { titleParams: { taskId: 1, taskType: 99 } }))).toBe('/monitor');
     expect(inboxItemPath(item('6', false, { type: 'import' }))).toBeNull();
   });
+
+  it('opens the alert log of the task an alert is about (the whole log when it names none)', () => {
+    expect(inboxItemPath(item('7', false, { type: 'alert', titleParams: { taskId: 12, taskType: 3, logId: 40 } }))).toBe('/alert/log?taskId=12');
+    expect(inboxItemPath(item('8', false, { type: 'alert', titleParams: { taskId: 'x' } }))).toBe('/alert/log');
+  });
 });
 
 describe('the bell after marking read', () => {

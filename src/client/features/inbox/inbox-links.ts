@@ -1,4 +1,5 @@
 import { MONITOR_TYPE_CODES, type InboxItem } from '../../../shared/index.js';
+import { alertLogPathOf } from '../../lib/alert-paths.js';
 import { detailPathOf, listPathOf } from '../../lib/task-paths.js';
 import { DEPLOY_RESULT_PARAM } from '../../lib/url-params.js';
 
@@ -23,12 +24,19 @@ function deployResultPath(type: number, id: number, name: unknown): string {
   return `${listPathOf(type)}?${params.toString()}`;
 }
 
+/** An alert (fire, repeat, recovery, SSL) to the alert log narrowed to its task, where its entries are. */
+function alertPath(item: LinkedItem): string {
+  const id = taskIdOf(item.titleParams.taskId);
+  return alertLogPathOf(id === null ? {} : { taskId: id });
+}
+
 /**
  * Where an inbox item leads: a deployment of one task to its deploy result when nodes failed
- * (rebuild is there), else to the task's detail; a summary of many rounds to the task lists.
- * Null for an item about nothing the console can show.
+ * (rebuild is there), else to the task's detail; a summary of many rounds to the task lists; an
+ * alert to the alert log of its task. Null for an item about nothing the console can show.
  */
 export function inboxItemPath(item: LinkedItem): string | null {
+  if (item.type === 'alert') return alertPath(item);
   if (item.type !== 'deploy') return null;
   const type = monitorTypeOf(item.titleParams.taskType);
   const id = taskIdOf(item.titleParams.taskId);
