@@ -26,23 +26,46 @@ async function localNodeId(request: APIRequestContext, token: string): Promise<n
   return local.id;
 }
 
-/** Loopback addresses of this spec's tasks: one target per task (the same one twice is 2125). */
+/** Loopback addresses of this spec's tasks: one target per task (the same one twice is 2125), another block on a retry. */
 let nextHost = 21;
 
 /** An ICMP task on the Local node (its agent acknowledges it at its next heartbeat). */
 async function createLocalTask(request: APIRequestContext, token: string, name: string, nodeId: number): Promise<number> {
-  const domain = `127.0.0.${nextHost++}`;
+  const domain = `127.0.${test.info().retry}.${nextHost++}`;
   const task = await call<{ id: number }>(request, token, '/domain/icmp/create', { name, domain, frequencyMinutes: 60, nodeIds: [nodeId] });
   return task.id;
+}
+
+const MONITOR_TYPES = [1, 2, 3, 4, 5, 6, 7];
+
+/**
+ * Waits until no task of the customer is still being deployed: more than three rounds ending
+ * together are told as one summary, so an earlier spec's round must not end with this spec's.
+ */
+async function awaitDeploymentsSettled(request: APIRequestContext, token: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        let processing = 0;
+        for (const type of MONITOR_TYPES) {
+          const page = await call<{ list: { deployStatus: string }[] }>(request, token, '/domain/list', { type, pageSize: 100 });
+          processing += page.list.filter((row) => row.deployStatus === 'processing').length;
+        }
+        return processing;
+      },
+      { timeout: 150_000, intervals: [2_000] },
+    )
+    .toBe(0);
 }
 
 const entryOf = (page: Page, name: string) => inboxPanel(page).getByRole('listitem').filter({ hasText: `已部署：${name}` });
 
 test('deployment messages: counted, marked read one by one and all at once, and opening one leads to its task', async ({ page }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   await openAndSignIn(page);
   const token = (await tokenOf(page)) ?? '';
   const nodeId = await localNodeId(page.request, token);
+  await awaitDeploymentsSettled(page.request, token);
   const names = [`e2e inbox A ${RUN}`, `e2e inbox B ${RUN}`, `e2e inbox C ${RUN}`];
   const ids: number[] = [];
   for (const name of names) ids.push(await createLocalTask(page.request, token, name, nodeId));
