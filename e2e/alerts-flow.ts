@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { apiCall, localNodeId } from './helpers.js';
 
 /**
  * What the alert flow does through the console (zh-tw): create a rule, add tasks to its query
@@ -18,26 +19,10 @@ export interface RulePlan {
   cooldown?: string;
 }
 
-/** A call of the API (POST with a body; GET without one, for the calls that are GETs). */
-async function call<T>(request: APIRequestContext, token: string, path: string, data?: unknown): Promise<T> {
-  const headers = { Authorization: `Bearer ${token}` };
-  const answer = data === undefined ? await request.get(`/api${path}`, { headers }) : await request.post(`/api${path}`, { headers, data });
-  const body = (await answer.json()) as { code: number; data: T };
-  expect(body.code, `${path} answered ${JSON.stringify(body)}`).toBe(200);
-  return body.data;
-}
-
-async function localNodeId(request: APIRequestContext, token: string): Promise<number> {
-  const catalogue = await call<{ list: { id: number; name: string }[] }>(request, token, '/nodes/catalogue', {});
-  const local = catalogue.list.find((node) => node.name === 'Local');
-  if (!local) throw new Error('no Local node in the catalogue');
-  return local.id;
-}
-
 /** An ICMP task on the Local node, made through the API: the alert flow is about rules, not task forms. */
 export async function createIcmpTask(request: APIRequestContext, token: string, name: string, domain: string): Promise<number> {
   const nodeId = await localNodeId(request, token);
-  const task = await call<{ id: number }>(request, token, '/domain/icmp/create', { name, domain, frequencyMinutes: 1, nodeIds: [nodeId] });
+  const task = await apiCall<{ id: number }>(request, token, '/domain/icmp/create', { name, domain, frequencyMinutes: 1, nodeIds: [nodeId] });
   return task.id;
 }
 
@@ -45,7 +30,7 @@ export async function createIcmpTask(request: APIRequestContext, token: string, 
 export async function createHttpTask(request: APIRequestContext, token: string, name: string, port: number, path: string): Promise<number> {
   const nodeId = await localNodeId(request, token);
   const body = { name, domain: '127.0.0.1', port, otherPath: path, frequencyMinutes: 1, nodeIds: [nodeId] };
-  const task = await call<{ id: number }>(request, token, '/domain/http/create', body);
+  const task = await apiCall<{ id: number }>(request, token, '/domain/http/create', body);
   return task.id;
 }
 
@@ -118,9 +103,9 @@ interface SavedSettings {
  * quietly, so no later round alerts during another spec) and its chats taken out of the settings.
  */
 export async function forgetAlerts(request: APIRequestContext, token: string, leftovers: AlertLeftovers): Promise<void> {
-  if (leftovers.ruleIds.length > 0) await call(request, token, '/alert/rule/delete', { ids: leftovers.ruleIds });
-  if (leftovers.taskIds.length > 0) await call(request, token, '/domain/delete', { ids: leftovers.taskIds });
-  const settings = await call<SavedSettings>(request, token, '/alert/setting/info');
+  if (leftovers.ruleIds.length > 0) await apiCall(request, token, '/alert/rule/delete', { ids: leftovers.ruleIds });
+  if (leftovers.taskIds.length > 0) await apiCall(request, token, '/domain/delete', { ids: leftovers.taskIds });
+  const settings = await apiCall<SavedSettings>(request, token, '/alert/setting/info');
   const chats = settings.chats.filter((chat) => !leftovers.chatIds.includes(chat.chatId)).map(({ chatId, language }) => ({ chatId, language }));
-  await call(request, token, '/alert/setting/save', { language: settings.language, chats });
+  await apiCall(request, token, '/alert/setting/save', { language: settings.language, chats });
 }

@@ -30,3 +30,20 @@ export async function ssoLink(request: APIRequestContext, custId = 1): Promise<s
 }
 
 export const notification = (page: Page) => page.getByRole('region', { name: '通知' }).getByRole('alert');
+
+/** A call of the API (POST with a body; GET without one, for the calls that are GETs); answers its data, failing on any other code than 200. */
+export async function apiCall<T>(request: APIRequestContext, token: string, path: string, data?: unknown): Promise<T> {
+  const headers = { Authorization: `Bearer ${token}` };
+  const answer = data === undefined ? await request.get(`/api${path}`, { headers }) : await request.post(`/api${path}`, { headers, data });
+  const body = (await answer.json()) as { code: number; data: T };
+  expect(body.code, `${path} answered ${JSON.stringify(body)}`).toBe(200);
+  return body.data;
+}
+
+/** The id of the Local node, whose agent runs beside the e2e server. */
+export async function localNodeId(request: APIRequestContext, token: string): Promise<number> {
+  const catalogue = await apiCall<{ list: { id: number; name: string }[] }>(request, token, '/nodes/catalogue', {});
+  const local = catalogue.list.find((node) => node.name === 'Local');
+  if (!local) throw new Error('no Local node in the catalogue');
+  return local.id;
+}

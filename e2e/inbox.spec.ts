@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { openAndSignIn, tokenOf } from './helpers.js';
+import { apiCall, localNodeId, openAndSignIn, tokenOf } from './helpers.js';
 import { RUN } from './monitor-flow.js';
 
 /**
@@ -12,19 +12,6 @@ const bellButton = (page: Page) => page.getByRole('button', { name: /^收件匣/
 const inboxPanel = (page: Page) => page.getByRole('heading', { level: 2, name: '收件匣' }).locator('..').locator('..');
 const unreadCountOf = async (page: Page) => Number(/(\d+)/.exec((await bellButton(page).getAttribute('aria-label')) ?? '')?.[1] ?? NaN);
 
-async function call<T>(request: APIRequestContext, token: string, path: string, data: unknown): Promise<T> {
-  const answer = await request.post(`/api${path}`, { headers: { Authorization: `Bearer ${token}` }, data });
-  const body = (await answer.json()) as { code: number; data: T };
-  expect(body.code, `${path} answered ${JSON.stringify(body)}`).toBe(200);
-  return body.data;
-}
-
-async function localNodeId(request: APIRequestContext, token: string): Promise<number> {
-  const catalogue = await call<{ list: { id: number; name: string }[] }>(request, token, '/nodes/catalogue', {});
-  const local = catalogue.list.find((node) => node.name === 'Local');
-  if (!local) throw new Error('no Local node in the catalogue');
-  return local.id;
-}
 
 /** Loopback addresses of this spec's tasks: one target per task (the same one twice is 2125), another block on a retry. */
 let nextHost = 21;
@@ -32,7 +19,7 @@ let nextHost = 21;
 /** An ICMP task on the Local node (its agent acknowledges it at its next heartbeat). */
 async function createLocalTask(request: APIRequestContext, token: string, name: string, nodeId: number): Promise<number> {
   const domain = `127.0.${test.info().retry}.${nextHost++}`;
-  const task = await call<{ id: number }>(request, token, '/domain/icmp/create', { name, domain, frequencyMinutes: 60, nodeIds: [nodeId] });
+  const task = await apiCall<{ id: number }>(request, token, '/domain/icmp/create', { name, domain, frequencyMinutes: 60, nodeIds: [nodeId] });
   return task.id;
 }
 
@@ -48,7 +35,7 @@ async function awaitDeploymentsSettled(request: APIRequestContext, token: string
       async () => {
         let processing = 0;
         for (const type of MONITOR_TYPES) {
-          const page = await call<{ list: { deployStatus: string }[] }>(request, token, '/domain/list', { type, pageSize: 100 });
+          const page = await apiCall<{ list: { deployStatus: string }[] }>(request, token, '/domain/list', { type, pageSize: 100 });
           processing += page.list.filter((row) => row.deployStatus === 'processing').length;
         }
         return processing;

@@ -10,7 +10,7 @@ import {
   type AlertMode,
 } from '../alerts/rule-fields.js';
 import { enableStatusRule, nameRule, optionalText } from '../validation/rules.js';
-import { Paging, Timestamp } from './common.js';
+import { Paging, PathId, Timestamp } from './common.js';
 import { defineCall } from './define.js';
 
 /**
@@ -39,8 +39,6 @@ export const ALERT_MODES_BY_TYPE: Readonly<Record<MonitorType, readonly AlertMod
 };
 
 const Id = z.number().int().positive();
-/** An id that arrives in the URL path (text) or in a body (number). */
-const PathId = z.union([z.number(), z.string()]).pipe(z.coerce.number<string | number>().int().positive());
 
 export const AlertMonitorType = z
   .number()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, LIMITS } from '../constants.js';
 import { epochMsRule } from '../validation/rules.js';
-import { Paging, Timestamp } from './common.js';
+import { Paging, PathId, Timestamp } from './common.js';
 import { NoBody, defineCall } from './define.js';
 
 /**
@@ -122,7 +122,6 @@ export type AlertLogListBody = z.input<typeof AlertLogListBody>;
 export const AlertLogListAnswer = z.object({ list: z.array(AlertLogRow), total: z.number().int() });
 export type AlertLogListAnswer = z.infer<typeof AlertLogListAnswer>;
 
-const PathId = z.union([z.number(), z.string()]).pipe(z.coerce.number<string | number>().int().positive());
 export const AlertLogIdBody = z.strictObject({ id: PathId });
 
 const alert = { access: 'session', area: 'alert' } as const;

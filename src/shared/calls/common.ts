@@ -20,3 +20,6 @@ export const Timestamp = z.string();
  * already pruned and the edge moved inward to the next whole minute, hour or day that is kept.
  */
 export const CoveredRange = z.object({ from: Timestamp, to: Timestamp });
+
+/** An id that arrives in the URL path (text) or in a body (number). */
+export const PathId = z.union([z.number(), z.string()]).pipe(z.coerce.number<string | number>().int().positive());

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../constants.js';
 import { groupNameRule, ipRule, optionalText, tagNameRule } from '../validation/rules.js';
-import { Paging, Timestamp } from './common.js';
+import { Paging, PathId, Timestamp } from './common.js';
 import { NoBody, defineCall } from './define.js';
 
 /**
@@ -17,8 +17,6 @@ import { NoBody, defineCall } from './define.js';
 export const IP_GROUP_MAX_IPS = 1000;
 
 const Id = z.number().int().positive();
-/** An id that arrives in the URL path (text) or in a body (number). */
-const PathId = z.union([z.number(), z.string()]).pipe(z.coerce.number<string | number>().int().positive());
 
 // Surrounding blanks are not part of a name: " prod" and "prod" are the same group.
 const GroupName = z.string().trim().pipe(groupNameRule);
