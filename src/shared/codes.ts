@@ -65,6 +65,9 @@ export function sslStatusOf(daysLeft: number): SslStatus {
 
 export const INBOX_STATUS = { NOTIFY: 0, PROCESSING: 1, FINISHED: 2 } as const;
 export type InboxStatus = (typeof INBOX_STATUS)[keyof typeof INBOX_STATUS];
+/** What an inbox item is about: a deployment's outcome, an alert, a bulk import. */
+export const INBOX_TYPES = ['deploy', 'alert', 'import'] as const;
+export type InboxType = (typeof INBOX_TYPES)[number];
 
 export const DEPLOY_STATUS = ['processing', 'error_nodes', 'completed'] as const;
 export type DeployStatus = (typeof DEPLOY_STATUS)[number];

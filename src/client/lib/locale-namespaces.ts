@@ -4,8 +4,9 @@
  * a task's detail and traceroute history; groups: domain groups, tags and matched-IP groups;
  * push: notifications of inbox events (also read by the server for the pushes' texts); alertmsg: alert
  * messages, line by line (the server renders chats' messages from the same texts); alerts: the
- * alert rules, settings and log screens.
+ * alert rules, settings and log screens; import: bulk import (template columns, the import screen,
+ * failed rows; the server writes templates and failed rows from the same texts).
  */
-export const NAMESPACES = ['common', 'errors', 'places', 'monitor', 'taskform', 'detail', 'groups', 'push', 'alertmsg', 'alerts'] as const;
+export const NAMESPACES = ['common', 'errors', 'places', 'monitor', 'taskform', 'detail', 'groups', 'push', 'alertmsg', 'alerts', 'import'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type LanguageResources = Record<Namespace, object>;

@@ -30,7 +30,31 @@ export interface CallDefinition<Body extends z.ZodType = z.ZodType, Answer exten
   silent?: boolean;
   /** Largest request body of this call when it differs from the server's general limit. */
   bodyLimitBytes?: number;
+  /**
+   * The call takes `multipart/form-data` with one file part named `field` (at most `maxBytes`;
+   * more is refused while it streams in) and its other parts as the body's text fields. The
+   * handler gets the file as `CallInput.upload`.
+   */
+  upload?: UploadSpec;
+  /**
+   * The call answers a file (its bytes with Content-Type and an attachment Content-Disposition)
+   * instead of the envelope; its answer schema is `FileAnswer`. Refusals are envelopes as always.
+   */
+  answersFile?: true;
 }
+
+export interface UploadSpec {
+  field: string;
+  maxBytes: number;
+}
+
+/** A file a call answers with `answersFile`. */
+export const FileAnswer = z.object({
+  fileName: z.string(),
+  mimeType: z.string(),
+  bytes: z.instanceof(Uint8Array),
+});
+export type FileAnswer = z.infer<typeof FileAnswer>;
 
 export const NoBody = z.object({}).strict().optional();
 export const NoAnswer = z.null();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INBOX_STATUS } from '../codes.js';
+import { INBOX_STATUS, INBOX_TYPES } from '../codes.js';
 import { atLeastOne } from '../validation/rules.js';
 import { Paging, Timestamp } from './common.js';
 import { defineCall, NoBody } from './define.js';
@@ -24,14 +24,12 @@ export const InboxItemData = z.object({
   faildata: z.array(z.record(z.string(), z.unknown())),
 });
 
+const InboxStatusCode = z.union([z.literal(INBOX_STATUS.NOTIFY), z.literal(INBOX_STATUS.PROCESSING), z.literal(INBOX_STATUS.FINISHED)]);
+
 export const InboxItem = z.object({
   sno: z.string(),
   type: z.string(),
-  status: z.union([
-    z.literal(INBOX_STATUS.NOTIFY),
-    z.literal(INBOX_STATUS.PROCESSING),
-    z.literal(INBOX_STATUS.FINISHED),
-  ]),
+  status: InboxStatusCode,
   title: z.string(),
   /** Parameters of the localized title (the title is a translation key). */
   titleParams: z.record(z.string(), z.union([z.string(), z.number()])),
@@ -41,7 +39,10 @@ export const InboxItem = z.object({
 });
 export type InboxItem = z.infer<typeof InboxItem>;
 
-export const InboxListBody = Paging.partial().optional();
+/** A page of the inbox, optionally only one type and/or one status (the inbox screen's filters). */
+export const InboxListBody = Paging.partial()
+  .extend({ type: z.enum(INBOX_TYPES).optional(), status: InboxStatusCode.optional() })
+  .optional();
 export const InboxListAnswer = z.object({
   list: z.array(InboxItem),
   total: z.number().int(),
@@ -62,7 +63,19 @@ export type InboxReadBody = z.input<typeof InboxReadBody>;
 export const InboxReadAnswer = z.object({ unread: z.number().int() });
 export type InboxReadAnswer = z.infer<typeof InboxReadAnswer>;
 
+export const InboxItemBody = z.strictObject({ sno: z.string().min(1).max(64) });
+export type InboxItemBody = z.input<typeof InboxItemBody>;
+
 export const inboxCalls = {
+  inboxItem: defineCall({
+    method: 'POST',
+    path: '/inbox/item',
+    summary: "One item of the signed-in user's inbox with all its data (an import's failed rows included); 2106 when it is not theirs or unknown.",
+    body: InboxItemBody,
+    answer: InboxItem,
+    access: 'session',
+    mutation: false,
+  }),
   inboxList: defineCall({
     method: 'POST',
     path: '/inbox/list',

@@ -6,6 +6,7 @@ import { alertSettingCalls } from './alert-settings.js';
 import { authCalls } from './auth.js';
 import { domainCalls } from './domain.js';
 import { domainDeployCalls } from './domain-deploy.js';
+import { domainImportCalls } from './domain-import.js';
 import { domainDetailCalls } from './domain-detail.js';
 import { domainOverviewCalls } from './domain-overview.js';
 import { domainTraceSslCalls } from './domain-trace-ssl.js';
@@ -27,6 +28,7 @@ export const CALLS = {
   ...agentCalls,
   ...agentWorkCalls,
   ...domainDeployCalls,
+  ...domainImportCalls,
   ...domainDetailCalls,
   ...domainCalls,
   ...domainOverviewCalls,
@@ -53,6 +55,7 @@ export * from './common.js';
 export * from './define.js';
 export * from './domain.js';
 export * from './domain-deploy.js';
+export * from './domain-import.js';
 export * from './domain-detail.js';
 export * from './domain-detail-answers.js';
 export * from './domain-detail-finding.js';

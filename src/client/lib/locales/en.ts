@@ -9,7 +9,8 @@ import groups from '../../../../locales/en/groups.json';
 import push from '../../../../locales/en/push.json';
 import alertmsg from '../../../../locales/en/alertmsg.json';
 import alerts from '../../../../locales/en/alerts.json';
+import importTexts from '../../../../locales/en/import.json';
 import type { LanguageResources } from '../locale-namespaces.js';
 
-const resources: LanguageResources = { common, errors, places, monitor, taskform, detail, groups, push, alertmsg, alerts };
+const resources: LanguageResources = { common, errors, places, monitor, taskform, detail, groups, push, alertmsg, alerts, import: importTexts };
 export default resources;

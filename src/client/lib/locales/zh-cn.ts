@@ -9,7 +9,8 @@ import groups from '../../../../locales/zh-cn/groups.json';
 import push from '../../../../locales/zh-cn/push.json';
 import alertmsg from '../../../../locales/zh-cn/alertmsg.json';
 import alerts from '../../../../locales/zh-cn/alerts.json';
+import importTexts from '../../../../locales/zh-cn/import.json';
 import type { LanguageResources } from '../locale-namespaces.js';
 
-const resources: LanguageResources = { common, errors, places, monitor, taskform, detail, groups, push, alertmsg, alerts };
+const resources: LanguageResources = { common, errors, places, monitor, taskform, detail, groups, push, alertmsg, alerts, import: importTexts };
 export default resources;

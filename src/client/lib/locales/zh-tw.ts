@@ -9,7 +9,8 @@ import groups from '../../../../locales/zh-tw/groups.json';
 import push from '../../../../locales/zh-tw/push.json';
 import alertmsg from '../../../../locales/zh-tw/alertmsg.json';
 import alerts from '../../../../locales/zh-tw/alerts.json';
+import importTexts from '../../../../locales/zh-tw/import.json';
 import type { LanguageResources } from '../locale-namespaces.js';
 
-const resources: LanguageResources = { common, errors, places, monitor, taskform, detail, groups, push, alertmsg, alerts };
+const resources: LanguageResources = { common, errors, places, monitor, taskform, detail, groups, push, alertmsg, alerts, import: importTexts };
 export default resources;
