@@ -78,6 +78,12 @@ export function importListOf(cell: string): string[] {
     .filter((entry) => entry.length > 0);
 }
 
+/**
+ * The `enabled` cell: `import:values.yes` / `import:values.no` in the writer's language; a reader
+ * takes those of every language, and 1/2 (the §3 enable status), true/false, y/n; empty is enabled.
+ */
+export const importEnabledTextKeys = { yes: 'import:values.yes', no: 'import:values.no' } as const;
+
 /** How a list is written into a cell (export, template example, failed rows). */
 export const importCellOfList = (entries: readonly string[]) => entries.join('\n');
 
