@@ -12,8 +12,31 @@ function scoped(db: Db, scope: InboxScope) {
   return query;
 }
 
-export function listInboxItems(db: Db, scope: InboxScope, limit: number, offset: number) {
-  return scoped(db, scope).selectAll().orderBy('created_at', 'desc').orderBy('sno', 'desc').limit(limit).offset(offset).execute();
+/** The inbox screen's filters; absent ones do not narrow. */
+export interface InboxFilter {
+  type?: string | undefined;
+  status?: number | undefined;
+}
+
+function filtered(db: Db, scope: InboxScope, filter: InboxFilter) {
+  let query = scoped(db, scope);
+  if (filter.type !== undefined) query = query.where('type', '=', filter.type);
+  if (filter.status !== undefined) query = query.where('status', '=', filter.status);
+  return query;
+}
+
+export function listInboxItems(db: Db, scope: InboxScope, filter: InboxFilter, limit: number, offset: number) {
+  return filtered(db, scope, filter).selectAll().orderBy('created_at', 'desc').orderBy('sno', 'desc').limit(limit).offset(offset).execute();
+}
+
+export async function countFilteredInboxItems(db: Db, scope: InboxScope, filter: InboxFilter): Promise<number> {
+  const row = await filtered(db, scope, filter).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** One item in the scope, or undefined when it is someone else's or unknown. */
+export function findInboxItem(db: Db, scope: InboxScope, sno: string) {
+  return scoped(db, scope).selectAll().where('sno', '=', sno).executeTakeFirst();
 }
 
 export async function countInboxItems(db: Db, scope: InboxScope): Promise<{ total: number; unread: number }> {

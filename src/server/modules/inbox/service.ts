@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { InboxItem, type InboxListAnswer, type InboxReadAnswer } from '../../../shared/calls/inbox.js';
+import { InboxItem, type InboxListAnswer, type InboxListBody, type InboxReadAnswer } from '../../../shared/calls/inbox.js';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants.js';
 import type { Principal, ServerContext } from '../../context.js';
 import type { InboxItemsTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
-import { countInboxItems, listInboxItems, markInboxRead, type InboxOwner } from './repo.js';
+import { countFilteredInboxItems, countInboxItems, findInboxItem, listInboxItems, markInboxRead, type InboxOwner, type InboxScope } from './repo.js';
 
 const TitleParams = InboxItem.shape.titleParams;
 const ItemData = InboxItem.shape.data;
@@ -18,32 +18,46 @@ function parseJson<T extends z.ZodType>(schema: T, json: string, fallback: z.out
   }
 }
 
-function toItem(row: InboxItemsTable): InboxItem {
+/** An item as the calls answer it; a list leaves the failed rows out (up to the import's row cap each), `inboxItem` brings them. */
+function toItem(row: InboxItemsTable, withFailedRows = false): InboxItem {
+  const data = parseJson(ItemData, row.data, {});
+  if (!withFailedRows) delete data.faildata;
   return {
     sno: row.sno,
     type: row.type,
     status: row.status === 1 ? 1 : row.status === 2 ? 2 : 0,
     title: row.title,
     titleParams: parseJson(TitleParams, row.title_params, {}),
-    data: parseJson(ItemData, row.data, {}),
+    data,
     read: row.read !== 0,
     createdAt: new Date(row.created_at).toISOString(),
   };
 }
 
-export async function listInbox(
-  ctx: ServerContext,
-  principal: Principal,
-  paging: { page?: number | undefined; pageSize?: number | undefined } | undefined,
-): Promise<InboxListAnswer> {
-  const page = paging?.page ?? 1;
-  const pageSize = paging?.pageSize ?? DEFAULT_PAGE_SIZE;
-  const scope = { custId: principal.custId, userId: principal.userId };
-  const [rows, counts] = await Promise.all([
-    listInboxItems(ctx.db, scope, pageSize, (page - 1) * pageSize),
+const scopeOf = (principal: Principal): InboxScope => ({ custId: principal.custId, userId: principal.userId });
+
+/**
+ * A page of the inbox, narrowed by type and status when asked: `total` counts what the filters
+ * let through (the pager's), `unread` the whole inbox (the bell's count, what "mark all read" clears).
+ */
+export async function listInbox(ctx: ServerContext, principal: Principal, body: z.output<typeof InboxListBody>): Promise<InboxListAnswer> {
+  const page = body?.page ?? 1;
+  const pageSize = body?.pageSize ?? DEFAULT_PAGE_SIZE;
+  const filter = { type: body?.type, status: body?.status };
+  const scope = scopeOf(principal);
+  const [rows, total, counts] = await Promise.all([
+    listInboxItems(ctx.db, scope, filter, pageSize, (page - 1) * pageSize),
+    countFilteredInboxItems(ctx.db, scope, filter),
     countInboxItems(ctx.db, scope),
   ]);
-  return { list: rows.map(toItem), ...counts };
+  return { list: rows.map((row) => toItem(row)), total, unread: counts.unread };
+}
+
+/** One item of the caller's inbox (an administrator's view: of the customer's) with all its data; 2106 otherwise. */
+export async function inboxItem(ctx: ServerContext, principal: Principal, sno: string): Promise<InboxItem> {
+  const row = await findInboxItem(ctx.db, scopeOf(principal), sno);
+  if (!row) throw new AppError(2106);
+  return toItem(row, true);
 }
 
 /** Only a user's own session changes their inbox (the call table already refuses an administrator's view). */
