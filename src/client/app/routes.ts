@@ -30,6 +30,7 @@ export type ScreenId =
   | 'alertEdit'
   | 'alertSetting'
   | 'alertLog'
+  | 'inbox'
   | 'notAvailable';
 
 export interface AppRoute {
@@ -119,6 +120,8 @@ export const ROUTES: readonly AppRoute[] = [
   { id: 'alertEdit', path: '/alert/edit/:id', access: 'session', titleKey: 'routes.alertEdit', screen: 'alertEdit', area: 'alert', params: { id: ID } },
   { id: 'alertSetting', path: '/alert/setting', access: 'session', titleKey: 'routes.alertSetting', screen: 'alertSetting', area: 'alert' },
   { id: 'alertLog', path: '/alert/log', access: 'session', titleKey: 'routes.alertLog', screen: 'alertLog', area: 'alert' },
+
+  { id: 'inbox', path: '/inbox', access: 'session', titleKey: 'routes.inbox', screen: 'inbox' },
 
   { id: 'nodes', path: '/nodes', access: 'session', titleKey: 'routes.nodes', screen: 'nodes', area: 'nodes' },
 

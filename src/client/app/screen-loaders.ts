@@ -10,6 +10,7 @@ export const FEATURE_CODE = {
   alerts: () => import('../features/alerts/index.js'),
   detail: () => import('../features/detail/index.js'),
   groups: () => import('../features/groups/index.js'),
+  inboxScreen: () => import('../features/inbox/screen/index.js'),
   monitor: () => import('../features/monitor/index.js'),
   nodes: () => import('../features/nodes/index.js'),
   overview: () => import('../features/overview/index.js'),
@@ -40,6 +41,7 @@ export const FEATURE_OF_SCREEN: Readonly<Partial<Record<ScreenId, Feature>>> = {
   alertEdit: 'alerts',
   alertSetting: 'alerts',
   alertLog: 'alerts',
+  inbox: 'inboxScreen',
 };
 
 const loaded = new Map<Feature, unknown>();

@@ -38,6 +38,7 @@ const AlertLogPage = lazyPage('alerts', (module) => module.AlertLogPage);
 const TaskDetailPage = lazyPage('detail', (module) => module.TaskDetailPage);
 const TraceDetailPage = lazyPage('detail', (module) => module.TraceDetailPage);
 const GroupsPage = lazyPage('groups', (module) => module.GroupsPage);
+const InboxPage = lazyPage('inboxScreen', (module) => module.InboxPage);
 const MatchIpPage = lazyPage('groups', (module) => module.MatchIpPage);
 const MonitorListPage = lazyPage('monitor', (module) => module.MonitorListPage);
 const NodesPage = lazyPage('nodes', (module) => module.NodesPage);
@@ -139,6 +140,12 @@ function TaskDetailScreen() {
   return <TaskDetailPage alertLog={canAccess(user, { area: 'alert' })} />;
 }
 
+/** The inbox is every user's own: an administrator viewing a customer reads it without marking. */
+function InboxScreen() {
+  const { adminMode } = useSession();
+  return <InboxPage readOnly={adminMode} />;
+}
+
 function LoginScreen() {
   return (
     <GuestOnly>
@@ -170,6 +177,7 @@ const SCREENS: Readonly<Partial<Record<ScreenId, ComponentType>>> = {
   alertEdit: readOnlyIn('alert', AlertEditPage),
   alertSetting: readOnlyIn('alert', AlertSettingPage),
   alertLog: AlertLogPage,
+  inbox: InboxScreen,
 };
 
 function ScreenBody({ route }: { route: AppRoute }) {

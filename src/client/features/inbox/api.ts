@@ -16,3 +16,7 @@ export function inboxListQuery() {
     meta: { persist: true, onEveryScreen: true },
   });
 }
+
+/** Every inbox query (the bell's, the screen's pages and items): what a push or a change refreshes. */
+export const inboxQueryKey = ['inbox'] as const;
+export const inboxItemQueryKeyOf = (sno: string) => [...inboxQueryKey, 'item', sno] as const;

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import type { InboxItem } from '../../../../shared/index.js';
 import { BellIcon } from '../../../components/icons.js';
+import { INBOX_SCREEN_PATH } from '../../../lib/inbox-paths.js';
 import { usePopup } from '../../../lib/use-popup.js';
 import { inboxListQuery } from '../api.js';
 import { inboxTargetOf, withoutInboxTarget } from '../inbox-target.js';
@@ -57,6 +58,18 @@ function MarkAllRead({ onMark }: { onMark: () => void }) {
   return <MarkButton onMark={onMark}>{t('inbox.markAllRead')}</MarkButton>;
 }
 
+/** The inbox screen, with every message, filters and each one's detail. */
+function SeeAll({ onOpen }: { onOpen: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="border-t border-slate-200 px-4 py-2 text-center">
+      <Link to={INBOX_SCREEN_PATH} onClick={onOpen} className="focus-ring rounded px-1.5 py-0.5 text-sm font-medium text-brand-700 hover:underline">
+        {t('inboxScreen.seeAll')}
+      </Link>
+    </div>
+  );
+}
+
 /**
  * The bell of the top bar: unread count and the newest messages, refreshed when a push arrives;
  * `?inbox=<sno>` opens it on that message. `footer` is what the app puts below the list (the
@@ -102,6 +115,7 @@ export function InboxBell({ footer, readOnly = false }: { footer?: ReactNode; re
             {!readOnly && unread > 0 && <MarkAllRead onMark={() => markRead.mutate('all')} />}
           </div>
           <InboxList items={data?.list ?? []} target={isSuccess ? target : null} actions={actions} />
+          <SeeAll onOpen={close} />
           {footer}
         </div>
       )}

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { InboxItem } from '../../../../shared/index.js';
 import { useGatedControl } from '../../../components/button.js';
 import { inboxItemPath } from '../inbox-links.js';
+import { useItemText } from '../item-text.js';
 import { MarkButton } from './mark-button.js';
 
 export interface EntryActions {
@@ -15,18 +16,18 @@ export interface EntryActions {
 
 function EntryText({ item }: { item: InboxItem }) {
   const { t, i18n } = useTranslation();
+  const { title, body } = useItemText(item);
   const created = new Date(item.createdAt);
-  const bodyKey = item.title.endsWith('.title') ? `${item.title.slice(0, -'.title'.length)}.body` : null;
   return (
     <>
       <span className={`flex items-start gap-2 text-sm text-slate-900 ${item.read ? '' : 'font-semibold'}`}>
         {!item.read && <span aria-hidden="true" className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-600" />}
         <span>
           {!item.read && <span className="sr-only">{t('inbox.unread')} </span>}
-          {t(item.title, { ...item.titleParams, defaultValue: item.title })}
+          {title}
         </span>
       </span>
-      {bodyKey !== null && i18n.exists(bodyKey) && <span className="mt-0.5 block text-sm text-slate-600">{t(bodyKey, item.titleParams)}</span>}
+      {body !== null && <span className="mt-0.5 block text-sm text-slate-600">{body}</span>}
       <span className="mt-1 flex justify-between gap-2 text-xs text-slate-500">
         <span>{t(`inbox.status.${item.status}`)}</span>
         {!Number.isNaN(created.getTime()) && <time dateTime={item.createdAt}>{created.toLocaleString(i18n.language)}</time>}
@@ -36,9 +37,9 @@ function EntryText({ item }: { item: InboxItem }) {
 }
 
 /** "Mark read" for one item, named after it for screen readers. */
-function MarkReadButton({ item, markRead }: { item: InboxItem; markRead: (sno: string) => void }) {
+export function MarkReadButton({ item, markRead }: { item: InboxItem; markRead: (sno: string) => void }) {
   const { t } = useTranslation();
-  const title = t(item.title, { ...item.titleParams, defaultValue: item.title });
+  const { title } = useItemText(item);
   return (
     <MarkButton label={t('inbox.markReadOf', { title })} onMark={() => markRead(item.sno)}>
       {t('inbox.markRead')}
