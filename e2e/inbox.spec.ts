@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiCall, localNodeId, openAndSignIn, tokenOf } from './helpers.js';
+import { expect, test, type Page } from '@playwright/test';
+import { localNodeId, openAndSignIn, tokenOf } from './helpers.js';
+import { awaitDeploymentsSettled, localTaskMaker } from './inbox-flow.js';
 import { RUN } from './monitor-flow.js';
 
 /**
@@ -12,38 +13,7 @@ const bellButton = (page: Page) => page.getByRole('button', { name: /^收件匣/
 const inboxPanel = (page: Page) => page.getByRole('heading', { level: 2, name: '收件匣' }).locator('..').locator('..');
 const unreadCountOf = async (page: Page) => Number(/(\d+)/.exec((await bellButton(page).getAttribute('aria-label')) ?? '')?.[1] ?? NaN);
 
-
-/** Loopback addresses of this spec's tasks: one target per task (the same one twice is 2125), another block on a retry. */
-let nextHost = 21;
-
-/** An ICMP task on the Local node (its agent acknowledges it at its next heartbeat). */
-async function createLocalTask(request: APIRequestContext, token: string, name: string, nodeId: number): Promise<number> {
-  const domain = `127.0.${test.info().retry}.${nextHost++}`;
-  const task = await apiCall<{ id: number }>(request, token, '/domain/icmp/create', { name, domain, frequencyMinutes: 60, nodeIds: [nodeId] });
-  return task.id;
-}
-
-const MONITOR_TYPES = [1, 2, 3, 4, 5, 6, 7];
-
-/**
- * Waits until no task of the customer is still being deployed: more than three rounds ending
- * together are told as one summary, so an earlier spec's round must not end with this spec's.
- */
-async function awaitDeploymentsSettled(request: APIRequestContext, token: string): Promise<void> {
-  await expect
-    .poll(
-      async () => {
-        let processing = 0;
-        for (const type of MONITOR_TYPES) {
-          const page = await apiCall<{ list: { deployStatus: string }[] }>(request, token, '/domain/list', { type, pageSize: 100 });
-          processing += page.list.filter((row) => row.deployStatus === 'processing').length;
-        }
-        return processing;
-      },
-      { timeout: 150_000, intervals: [2_000] },
-    )
-    .toBe(0);
-}
+const createLocalTask = localTaskMaker(0);
 
 const entryOf = (page: Page, name: string) => inboxPanel(page).getByRole('listitem').filter({ hasText: `已部署：${name}` });
 

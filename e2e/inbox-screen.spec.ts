@@ -1,0 +1,127 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiCall, localNodeId, openAndSignIn, tokenOf } from './helpers.js';
+import { awaitDeploymentsSettled, localTaskMaker } from './inbox-flow.js';
+import { RUN } from './monitor-flow.js';
+
+/**
+ * The inbox screen with real deployment messages (tasks on the Local node, whose agent runs beside
+ * the e2e server): reached from the bell, filtered by type and status, paged within a filter, an
+ * item's detail opened by mouse, keyboard and link (`?sno=`), marked read one by one and all at
+ * once, and usable at 360 px. Import items are not covered here (the import job is another branch).
+ */
+
+const createLocalTask = localTaskMaker(40);
+const screenList = (page: Page) => page.getByRole('main').getByRole('list', { name: '收件匣' });
+const entryOf = (page: Page, name: string) => screenList(page).getByRole('listitem').filter({ hasText: `已部署：${name}` });
+const detail = (page: Page) => page.locator('[data-inbox-detail]');
+
+async function deployTotal(page: Page, token: string): Promise<number> {
+  const answer = await apiCall<{ total: number }>(page.request, token, '/inbox/list', { type: 'deploy', page: 1, pageSize: 10 });
+  return answer.total;
+}
+
+test('the inbox screen: filters, paging, detail, mark read, keyboard and 360 px', async ({ page }) => {
+  test.setTimeout(300_000);
+  await openAndSignIn(page);
+  const token = (await tokenOf(page)) ?? '';
+  const nodeId = await localNodeId(page.request, token);
+  await awaitDeploymentsSettled(page.request, token);
+  const names = [`e2e inbox screen A ${RUN}`, `e2e inbox screen B ${RUN}`];
+  const ids: number[] = [];
+  for (const name of names) ids.push(await createLocalTask(page.request, token, name, nodeId));
+
+  // From the bell's "see all" to the screen; the deployments are told once the agent took them (heartbeat every 30 s).
+  await page.getByRole('button', { name: /^收件匣/ }).click();
+  await page.getByRole('link', { name: '查看全部訊息' }).click();
+  await expect(page).toHaveURL(/\/inbox$/);
+  await expect(page.getByRole('heading', { level: 1, name: '收件匣' })).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    for (const name of names) await expect(entryOf(page, name)).toHaveAttribute('data-read', 'false', { timeout: 2_000 });
+  }).toPass({ timeout: 120_000, intervals: [3_000] });
+
+  await filtersAndPaging(page, token, names);
+  await detailSteps(page, names, ids);
+  await markReadSteps(page, token, nodeId);
+  await narrowScreen(page, names[0] ?? '');
+});
+
+async function filtersAndPaging(page: Page, token: string, names: string[]): Promise<void> {
+  // Filters: type "deployment" keeps them; status "processing" leaves none, and "show all" brings them back.
+  await page.getByLabel('類型').selectOption({ label: '部署' });
+  await expect(page).toHaveURL(/type=deploy/);
+  await expect(entryOf(page, names[0] ?? '')).toBeVisible();
+  await page.getByLabel('狀態').selectOption({ label: '處理中' });
+  await expect(page).toHaveURL(/status=1/);
+  await expect(page.getByText('沒有符合篩選條件的訊息。')).toBeVisible();
+  await page.getByRole('button', { name: '顯示全部訊息' }).click();
+  await expect(page).not.toHaveURL(/type=|status=/);
+  await expect(entryOf(page, names[1] ?? '')).toBeVisible();
+
+  // Paging within a filter: a page past the end moves to the filter's last page, which holds the rest.
+  const total = await deployTotal(page, token);
+  const lastPage = Math.max(1, Math.ceil(total / 10));
+  await page.goto('/inbox?type=deploy&status=2&page=99');
+  await expect(page).toHaveURL(new RegExp(lastPage === 1 ? 'type=deploy&status=2$' : `page=${lastPage}`));
+  await expect(page.getByText(`第 ${lastPage} / ${lastPage} 頁`)).toBeVisible();
+  await expect(screenList(page).getByRole('listitem')).toHaveCount(total - (lastPage - 1) * 10);
+
+}
+
+async function detailSteps(page: Page, names: string[], ids: number[]): Promise<void> {
+  // The detail: opening it marks the item read; its outcome, and a link to the task.
+  await page.goto('/inbox');
+  await entryOf(page, names[0] ?? '').getByRole('button', { expanded: false }).click();
+  await expect(page).toHaveURL(/sno=/);
+  await expect(detail(page).getByRole('heading', { name: `已部署：${names[0]}` })).toBeFocused();
+  await expect(detail(page).getByText('節點', { exact: true })).toBeVisible();
+  await expect(detail(page).getByRole('link', { name: '開啟任務' })).toHaveAttribute('href', `/monitor/1/detail/${ids[0]}`);
+  await expect(entryOf(page, names[0] ?? '')).toHaveAttribute('data-read', 'true');
+
+  // The detail's URL opens it again after a reload; close gives focus back to the entry.
+  await page.reload();
+  await expect(detail(page).getByRole('heading', { name: `已部署：${names[0]}` })).toBeVisible();
+  await detail(page).getByRole('button', { name: '關閉詳情' }).click();
+  await expect(detail(page)).toHaveCount(0);
+  await expect(entryOf(page, names[0] ?? '').getByRole('button', { expanded: false })).toBeFocused();
+
+  // From the keyboard: Enter on an entry opens its detail.
+  await entryOf(page, names[1] ?? '').getByRole('button', { expanded: false }).focus();
+  await page.keyboard.press('Enter');
+  await expect(detail(page).getByRole('heading', { name: `已部署：${names[1]}` })).toBeFocused();
+}
+
+async function markReadSteps(page: Page, token: string, nodeId: number): Promise<void> {
+  await page.goto('/inbox');
+  // Mark read one by one, then all at once: the screen and the bell agree, also after a reload.
+  const more = [`e2e inbox screen C ${RUN}`, `e2e inbox screen D ${RUN}`];
+  for (const name of more) await createLocalTask(page.request, token, name, nodeId);
+  await expect(async () => {
+    await page.reload();
+    for (const name of more) await expect(entryOf(page, name)).toHaveAttribute('data-read', 'false', { timeout: 2_000 });
+  }).toPass({ timeout: 120_000, intervals: [3_000] });
+  await entryOf(page, more[0] ?? '').getByRole('button', { name: /^將「.*」標為已讀$/ }).click();
+  await expect(entryOf(page, more[0] ?? '')).toHaveAttribute('data-read', 'true');
+  await expect(entryOf(page, more[1] ?? '')).toHaveAttribute('data-read', 'false');
+  await page.getByRole('main').getByRole('button', { name: '全部標為已讀' }).click();
+  await expect(entryOf(page, more[1] ?? '')).toHaveAttribute('data-read', 'true');
+  await expect(page.getByText('未讀：0')).toBeVisible();
+  await expect(page.getByRole('button', { name: '收件匣，0 則未讀' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('未讀：0')).toBeVisible();
+
+  // An item that is not the user's (or unknown) says so in the detail.
+  await page.goto('/inbox?sno=no-such-item');
+  await expect(detail(page).getByText('這則訊息不在您的收件匣中')).toBeVisible();
+
+}
+
+async function narrowScreen(page: Page, name: string): Promise<void> {
+  // 360 px: the list and an open detail fit the width.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/inbox');
+  await entryOf(page, name).getByRole('button', { expanded: false }).click();
+  await expect(detail(page).getByRole('link', { name: '開啟任務' })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
