@@ -60,7 +60,7 @@ export function InboxEntry({ item, highlighted, actions }: { item: InboxItem; hi
     if (canMark && !gate.blocked) actions.markRead(item.sno);
     actions.onOpen();
   };
-  const tone = highlighted ? 'ring-2 ring-inset ring-brand-500' : '';
+  const tone = highlighted ? 'ring-2 ring-inset ring-brand-600' : '';
   return (
     <li
       ref={highlighted ? (element) => element?.scrollIntoView({ block: 'nearest' }) : undefined}

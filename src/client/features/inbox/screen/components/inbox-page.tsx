@@ -70,7 +70,7 @@ export function InboxPage({ readOnly }: { readOnly: boolean }) {
         {query.data && <HeaderActions unread={query.data.unread} readOnly={readOnly} onMarkAll={() => markRead.mutate('all')} />}
       </PageHeader>
       <InboxFilters view={view} onView={setView} />
-      <div className={`flex flex-col gap-4 ${view.sno === null ? '' : 'lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,30rem)] lg:items-start'}`}>
+      <div className={`flex flex-col gap-4 ${view.sno === null ? '' : 'lg:grid lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start'}`}>
         {view.sno !== null && (
           <div className="lg:order-2">
             <ItemDetail id={detailId} sno={view.sno} listed={listed} onClose={() => closeDetail(view.sno)} />

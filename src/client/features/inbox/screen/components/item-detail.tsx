@@ -91,7 +91,7 @@ export function ItemDetail({ id, sno, listed, onClose }: { id: string; sno: stri
   const { title } = useItemText(item ?? { title: 'inboxScreen.detailTitle', titleParams: {} });
   useEffect(() => headingRef.current?.focus(), [sno]);
   return (
-    <section id={id} aria-labelledby={`${id}-heading`} data-inbox-detail={sno} className="rounded-lg border border-slate-200 bg-white p-4 lg:sticky lg:top-4">
+    <section id={id} aria-labelledby={`${id}-heading`} data-inbox-detail={sno} className="rounded-lg border border-slate-200 bg-white p-4">
       <div className="mb-3 flex items-start justify-between gap-2">
         <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1} className="min-w-0 text-base font-semibold break-words text-slate-900 focus:outline-none">
           {title}

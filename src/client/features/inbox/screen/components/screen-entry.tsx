@@ -41,7 +41,7 @@ export function ScreenEntry({ item, selected, actions }: { item: InboxItem; sele
     <li
       data-inbox-sno={item.sno}
       data-read={item.read ? 'true' : 'false'}
-      className={`flex flex-col gap-2 border-b border-slate-100 px-4 py-3 last:border-0 sm:flex-row sm:items-start ${item.read ? 'bg-white' : 'bg-brand-50'} ${selected ? 'ring-2 ring-inset ring-brand-500' : ''}`}
+      className={`flex flex-col gap-2 border-b border-slate-100 px-4 py-3 last:border-0 sm:flex-row sm:items-start ${item.read ? 'bg-white' : 'bg-brand-50'} ${selected ? 'ring-2 ring-inset ring-brand-600' : ''}`}
     >
       <div className="min-w-0 flex-1">
         <button
