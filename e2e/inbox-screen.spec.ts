@@ -1,13 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { apiCall, localNodeId, openAndSignIn, tokenOf } from './helpers.js';
 import { awaitDeploymentsSettled, localTaskMaker } from './inbox-flow.js';
 import { RUN } from './monitor-flow.js';
+import { cutServer, expectServiceWorkerInControl, offlineBanner, restoreServer, storedEntries } from './offline-store.js';
 
 /**
  * The inbox screen with real deployment messages (tasks on the Local node, whose agent runs beside
  * the e2e server): reached from the bell, filtered by type and status, paged within a filter, an
  * item's detail opened by mouse, keyboard and link (`?sno=`), marked read one by one and all at
- * once, and usable at 360 px. Import items are not covered here (the import job is another branch).
+ * once, usable at 360 px, and its kept page shown with the server out of reach. Import items are not covered here (the import job is another branch).
  */
 
 const createLocalTask = localTaskMaker(40);
@@ -20,7 +21,7 @@ async function deployTotal(page: Page, token: string): Promise<number> {
   return answer.total;
 }
 
-test('the inbox screen: filters, paging, detail, mark read, keyboard and 360 px', async ({ page }) => {
+test('the inbox screen: filters, paging, detail, mark read, keyboard, 360 px and kept pages offline', async ({ page, context }) => {
   test.setTimeout(300_000);
   await openAndSignIn(page);
   const token = (await tokenOf(page)) ?? '';
@@ -44,6 +45,7 @@ test('the inbox screen: filters, paging, detail, mark read, keyboard and 360 px'
   await detailSteps(page, names, ids);
   await markReadSteps(page, token, nodeId);
   await narrowScreen(page, names[0] ?? '');
+  await keptOffline(page, context, names[1] ?? '');
 });
 
 async function filtersAndPaging(page: Page, token: string, names: string[]): Promise<void> {
@@ -124,4 +126,33 @@ async function narrowScreen(page: Page, name: string): Promise<void> {
   await expect(detail(page).getByRole('link', { name: '開啟任務' })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+}
+
+interface StoredQuery {
+  queryKey: unknown[];
+  state: { data: unknown };
+}
+
+/** Whether the device keeps a page of the inbox screen (not the bell's first page) naming `text`. */
+function storesScreenPage(entry: string, text: string): boolean {
+  const queries = (JSON.parse(entry) as { clientState: { queries: StoredQuery[] } }).clientState.queries;
+  return queries.some((query) => query.queryKey[0] === 'inbox' && query.queryKey[1] === 'list' && query.queryKey.length === 3 && JSON.stringify(query.state.data).includes(text));
+}
+
+async function keptOffline(page: Page, context: BrowserContext, name: string): Promise<void> {
+  // Out of reach of the server, the screen opens on its kept page, and an item's detail shows what that page holds.
+  await page.goto('/inbox?type=deploy');
+  await expect(entryOf(page, name)).toBeVisible();
+  await expect.poll(async () => (await storedEntries(page)).some((entry) => storesScreenPage(entry, name)), { timeout: 20_000 }).toBe(true);
+  await expectServiceWorkerInControl(page);
+  await cutServer(context);
+  try {
+    await page.reload();
+    await expect(offlineBanner(page)).toContainText(/無法連線到伺服器/);
+    await expect(entryOf(page, name)).toBeVisible();
+    await entryOf(page, name).getByRole('button', { expanded: false }).click();
+    await expect(detail(page).getByText('節點', { exact: true })).toBeVisible();
+  } finally {
+    await restoreServer(context);
+  }
 }
