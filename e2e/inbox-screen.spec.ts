@@ -8,7 +8,8 @@ import { cutServer, expectServiceWorkerInControl, offlineBanner, restoreServer, 
  * The inbox screen with real deployment messages (tasks on the Local node, whose agent runs beside
  * the e2e server): reached from the bell, filtered by type and status, paged within a filter, an
  * item's detail opened by mouse, keyboard and link (`?sno=`), marked read one by one and all at
- * once, usable at 360 px, and its kept page shown with the server out of reach. Import items are not covered here (the import job is another branch).
+ * once, usable at 360 px, and its kept page shown with the server out of reach. Import items
+ * are not covered here (the import job is another branch).
  */
 
 const createLocalTask = localTaskMaker(40);
