@@ -67,7 +67,7 @@ export function percentOf(data: InboxItem['data']): number {
   return total > 0 ? Math.min(100, Math.round(((data.processed ?? 0) / total) * 1000) / 10) : 0;
 }
 
-/** The bulk import screen (an import item's own place). */
+/** The bulk import screen, which shows the outcome of the import `?sno=` names. */
 export const IMPORT_SCREEN_PATH = '/monitor/import';
 
 export interface TargetLink {
@@ -81,10 +81,10 @@ function deployLinkKey(item: Pick<InboxItem, 'titleParams' | 'data'>): string {
   return (item.data.fail ?? 0) > 0 ? 'inboxScreen.deploy.openDeployResult' : 'inboxScreen.deploy.openTask';
 }
 
-/** What an item is about, as a link with its words: a deployment's task, an alert's log entry, an import's screen. */
-export function targetLinkOf(item: Pick<InboxItem, 'type' | 'titleParams' | 'data' | 'createdAt'>): TargetLink | null {
+/** What an item is about, as a link with its words: a deployment's task, an alert's log entry, the import on the import screen. */
+export function targetLinkOf(item: Pick<InboxItem, 'sno' | 'type' | 'titleParams' | 'data' | 'createdAt'>): TargetLink | null {
   if (item.type === 'alert') return { path: alertEntryPath(item), labelKey: 'inboxScreen.alert.openLog' };
-  if (item.type === 'import') return { path: IMPORT_SCREEN_PATH, labelKey: 'inboxScreen.import.openImport' };
+  if (item.type === 'import') return { path: `${IMPORT_SCREEN_PATH}?${new URLSearchParams({ sno: item.sno }).toString()}`, labelKey: 'inboxScreen.import.openImport' };
   const path = inboxItemPath(item);
   return path === null ? null : { path, labelKey: deployLinkKey(item) };
 }
