@@ -34,8 +34,9 @@ const DEPLOY: InboxItem = {
   createdAt: '2026-11-26T07:00:00.000Z',
 };
 
-function render(query: string, seed: { list: InboxListAnswer; item?: InboxItem }, { readOnly = false, language = 'en' as Language } = {}) {
+function render(query: string, seed: { list: InboxListAnswer; item?: InboxItem; nodes?: { id: number; name: string }[] }, { readOnly = false, language = 'en' as Language } = {}) {
   const client = new QueryClient();
+  if (seed.nodes) client.setQueryData(['nodes', 'catalogue'], { list: seed.nodes });
   client.setQueryData([...inboxListQueryKey, inboxPageBodyOf(inboxViewOf(new URLSearchParams(query)))], seed.list);
   if (seed.item) client.setQueryData(inboxItemQueryKeyOf(seed.item.sno), seed.item);
   const i18n = i18next.createInstance();
@@ -99,6 +100,21 @@ describe('the inbox screen', () => {
     );
     expect(html).toContain('data-progress="live"');
     expect(html).toContain('Live: asked again every 5 seconds.');
+  });
+
+  it("tells a deployment's outcome and why each error node failed, nodes named from the catalogue", () => {
+    const failures = [
+      { taskId: 4, nodeId: 9, errorCode: 2131, message: 'ack_timeout' },
+      { taskId: 4, nodeId: 10, errorCode: 2131, message: 'some_new_reason' },
+    ];
+    const item = { ...DEPLOY, data: { ...DEPLOY.data, faildata: failures } };
+    const html = render('sno=D1', { list: page([DEPLOY]), item, nodes: [{ id: 9, name: 'Shanghai Telecom' }] });
+    expect(html).toMatch(/Nodes<\/dt><dd[^>]*>2</);
+    expect(html).toContain('Shanghai Telecom');
+    expect(html).toContain('the node did not confirm in time');
+    expect(html).toContain('Node #10');
+    expect(html).toContain('some_new_reason');
+    expect(html).toContain('Open the deploy result (rebuild error nodes there)');
   });
 
   it("an administrator's view reads without marking", () => {

@@ -37,3 +37,12 @@ export function inboxItemQuery(sno: string) {
 export function isProcessingImport(item: Pick<InboxItem, 'type' | 'status'> | undefined): boolean {
   return item?.type === 'import' && item.status === INBOX_STATUS.PROCESSING;
 }
+
+/** The node catalogue (the key the other screens share), to name a deployment's error nodes. */
+export function nodeCatalogueQuery() {
+  return queryOptions({
+    queryKey: ['nodes', 'catalogue'] as const,
+    queryFn: ({ signal }) => request('nodesCatalogue', undefined, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { InboxItem } from '../../../../../shared/index.js';
 import { deployFailureKeys, deployFailuresOf, type DeployFailure } from '../item-facts.js';
+import { nodeCatalogueQuery } from '../screen-api.js';
 import { OutcomeFacts } from './detail-facts.js';
 
 /** Why one node failed, in words: the catalogue's error and a known reason; an unknown reason word stays as it came. */
@@ -17,8 +19,16 @@ function FailureText({ failure }: { failure: DeployFailure }) {
   );
 }
 
+/** A node by its name from the catalogue, its id while that is not known. */
+function useNodeName(): (id: number) => string {
+  const { t } = useTranslation();
+  const { data } = useQuery(nodeCatalogueQuery());
+  return (id) => data?.list.find((node) => node.id === id)?.name ?? t('inboxScreen.deploy.nodeId', { id });
+}
+
 function ErrorNodes({ failures, summary }: { failures: DeployFailure[]; summary: boolean }) {
   const { t } = useTranslation();
+  const nodeName = useNodeName();
   return (
     <section aria-labelledby="inbox-deploy-errors" className="mt-4">
       <h3 id="inbox-deploy-errors" className="mb-2 text-sm font-semibold text-slate-900">
@@ -29,7 +39,7 @@ function ErrorNodes({ failures, summary }: { failures: DeployFailure[]; summary:
           <li key={`${failure.taskId}:${failure.nodeId}`} className="px-3 py-2 text-sm text-slate-700">
             <span className="font-medium text-slate-900">
               {summary && `${t('inboxScreen.deploy.taskId', { id: failure.taskId })} · `}
-              {t('inboxScreen.deploy.nodeId', { id: failure.nodeId })}
+              {nodeName(failure.nodeId)}
             </span>
             <span className="block">
               <FailureText failure={failure} />
