@@ -7,6 +7,7 @@ import { answerClientError, answerFrameworkError, registerErrorHandling } from '
 import { PATH_PARAM_MAX_LENGTH } from './http/error-mapper.js';
 import { loggerOptions } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerMultipart } from './http/upload-input.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { alertDeliveryRoutes } from './modules/alert-delivery/routes.js';
 import { scheduleAlertDelivery } from './modules/alert-delivery/sender.js';
@@ -20,7 +21,11 @@ import { domainRoutes } from './modules/domain/routes.js';
 import { domainDetailRoutes } from './modules/domain-detail/routes.js';
 import { groupRoutes } from './modules/groups/routes.js';
 import { scheduleDeploymentNotices } from './modules/inbox/deploy-notice-schedule.js';
+import { importFileRoutes } from './modules/import-file/index.js';
 import { inboxRoutes } from './modules/inbox/routes.js';
+import { importRoutes } from './modules/imports/routes.js';
+import { scheduleImports } from './modules/imports/schedule.js';
+import type { ImportRunnerOptions } from './modules/imports/runner.js';
 import { nodeRoutes } from './modules/nodes/routes.js';
 import { platformRoutes } from './modules/platform/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
@@ -36,6 +41,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Length of an alert round's minute in ms (60,000; tests shorten it as they shorten agents'). */
   alertMinuteMs?: number;
+  /** The import runner's batch size and, for tests, a hold before each batch. */
+  imports?: ImportRunnerOptions;
 }
 
 /** Fastify trusts no hop count (it cannot tell a proxy from a client), so hops become a predicate. */
@@ -85,15 +92,18 @@ export async function buildApp(config: ResolvedConfig, options: BuildOptions): P
   });
   registerSecurityHeaders(app);
   registerJsonParser(app);
+  await registerMultipart(app, config.bodyLimitBytes);
   const clientDir = clientDirIfBuilt(config.clientDir);
   registerErrorHandling(app, clientDir);
   if (clientDir !== undefined) await registerClientFiles(app, clientDir);
-  for (const routes of [systemRoutes, authRoutes, platformRoutes, profileRoutes, inboxRoutes, accountRoutes, nodeRoutes, agentRoutes, deploymentRoutes, domainRoutes, domainDetailRoutes, groupRoutes, alertRoutes, alertDeliveryRoutes])
+  const routeGroups = [systemRoutes, authRoutes, platformRoutes, profileRoutes, inboxRoutes, accountRoutes, nodeRoutes, agentRoutes, deploymentRoutes];
+  for (const routes of [...routeGroups, domainRoutes, domainDetailRoutes, groupRoutes, alertRoutes, alertDeliveryRoutes, importFileRoutes, importRoutes])
     routes(app);
   registerPush(app);
   scheduleDeploymentNotices(app);
   scheduleAlertEvaluation(app, options.alertMinuteMs === undefined ? {} : { minuteMs: options.alertMinuteMs });
   scheduleAlertDelivery(app);
+  scheduleImports(app, options.imports);
   await app.ready();
   return app;
 }
