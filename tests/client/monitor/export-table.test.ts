@@ -2,15 +2,17 @@ import { describe, expect, it } from 'vitest';
 import {
   EXPORT_COLUMNS,
   EXPORT_PAGE_SIZE,
+  TASK_EXPORT_SHEET,
   collectRows,
   exportFileName,
-  exportRows,
   localDateTime,
   sheetRowsOf,
+  templateExportSheet,
 } from '../../../src/client/features/monitor/export-table.js';
 import { SSL_EXPORT_COLUMNS, SSL_EXPORT_SHEET } from '../../../src/client/features/monitor/ssl-export.js';
 import { RESOURCES } from '../../../src/client/lib/locale-resources.js';
-import type { DomainListAnswer, DomainListBody, DomainListRow, SslSearchAnswer, SslSearchBody, SslTaskRow } from '../../../src/shared/index.js';
+import { IMPORT_SHEETS, importSheetOfType, type ImportSheet } from '../../../src/shared/import/template.js';
+import type { MonitorType, DomainListAnswer, DomainListBody, DomainListRow, SslSearchAnswer, SslSearchBody, SslTaskRow } from '../../../src/shared/index.js';
 
 function row(id: number, overrides: Partial<DomainListRow> = {}): DomainListRow {
   return {
@@ -59,9 +61,9 @@ describe('exportFileName', () => {
   });
 });
 
-describe('exportRows', () => {
+describe('the traceroute export sheet', () => {
   it('writes a translated header, then one row of values per task', () => {
-    const [header, first, second] = exportRows([row(7), row(8, { availabilityPercent: null, avgResponseMs: null, serviceStatus: 0, status: 2, tags: [], lastCheckAt: null, port: null, otherPath: '' })], englishT);
+    const [header, first, second] = sheetRowsOf(TASK_EXPORT_SHEET, [row(7), row(8, { availabilityPercent: null, avgResponseMs: null, serviceStatus: 0, status: 2, tags: [], lastCheckAt: null, port: null, otherPath: '' })], englishT);
     expect(header).toHaveLength(EXPORT_COLUMNS.length);
     expect(header?.slice(0, 3)).toEqual(['ID', 'Name', 'Domain']);
     expect(first).toEqual([
@@ -84,6 +86,34 @@ describe('exportRows', () => {
     expect(second?.slice(0, 8)).toEqual([8, 'Task 8', 'shop.example.com', 5, 'Disabled', null, null, 'No data']);
     expect(second?.[12]).toBe('');
     expect(second?.[13]).toBe('');
+  });
+});
+
+function sheetOfType(type: MonitorType): ImportSheet {
+  const sheet = importSheetOfType(type);
+  if (!sheet) throw new Error(`no tab for type ${type}`);
+  return sheet;
+}
+const TCP_SHEET = sheetOfType(2);
+
+describe('the template export sheet (types 1-5)', () => {
+  it("names the sheet as the import template's tab and writes the tab's columns, headers in the user's language", () => {
+    for (const template of IMPORT_SHEETS) {
+      const sheet = templateExportSheet(template);
+      expect(sheet.sheetNameOf(englishT)).toBe(template.name);
+      for (const language of ['en', 'zh-cn', 'zh-tw'] as const) {
+        const [header] = sheetRowsOf(sheet, [], translatorOf(language));
+        expect(header).toEqual(template.columns.map((column) => translate(language, `import:columns.${column}`)));
+      }
+    }
+    const tcp = templateExportSheet(TCP_SHEET);
+    expect(sheetRowsOf(tcp, [], englishT)[0]?.slice(0, 4)).toEqual(['Name', 'Domain or IP', 'Port', 'Frequency (minutes)']);
+  });
+
+  it('keeps the rows of /domain/export as they are, every cell text', () => {
+    const row = ['=Database', 'db.example.com', '5432', '5', 'Local\nBeijing', '', '', '', '+eu\n-x\n@y', 'No', '', ''];
+    const [, cells] = sheetRowsOf(templateExportSheet(TCP_SHEET), [row], englishT);
+    expect(cells).toEqual(row);
   });
 });
 
@@ -178,7 +208,7 @@ describe('the SSL export sheet', () => {
       const [header] = sheetRowsOf(SSL_EXPORT_SHEET, [], t);
       expect(header).toHaveLength(SSL_EXPORT_COLUMNS.length);
       expect(header?.every((cell) => typeof cell === 'string' && cell !== '')).toBe(true);
-      expect(t(SSL_EXPORT_SHEET.sheetNameKey)).not.toBe('');
+      expect(SSL_EXPORT_SHEET.sheetNameOf(t)).not.toBe('');
     }
   });
 

@@ -1,4 +1,5 @@
 import type { DomainListRow, MonitorType } from '../../../shared/index.js';
+import { importColumnHeaderKey, type ImportSheet } from '../../../shared/import/template.js';
 import type { Translate } from '../../lib/error-text.js';
 import { targetTextOf } from '../../lib/task-paths.js';
 import { typeSlugOf } from './monitor-types.js';
@@ -28,20 +29,34 @@ export function localDateTime(iso: string | null): string {
 export type ExportCell = string | number | null;
 
 /**
- * What one list's export writes: its columns (header texts come from `headerKeyPrefix` + column),
- * the sheet's name and a row of cells per item, in column order.
+ * What one list's export writes: its columns (header texts are the keys `headerKeyOf` gives), the
+ * sheet's name and a row of cells per item, in column order.
  */
 export interface ExportSheet<Row> {
   columns: readonly string[];
-  headerKeyPrefix: string;
-  sheetNameKey: string;
+  headerKeyOf: (column: string) => string;
+  sheetNameOf: (t: Translate) => string;
   cellsOf: (row: Row, t: Translate) => ExportCell[];
 }
 
 /** The sheet: a header row in the user's language, then one row per item. */
 export function sheetRowsOf<Row>(sheet: ExportSheet<Row>, rows: readonly Row[], t: Translate): ExportCell[][] {
-  const header = sheet.columns.map((column) => t(`${sheet.headerKeyPrefix}${column}`));
+  const header = sheet.columns.map((column) => t(sheet.headerKeyOf(column)));
   return [header, ...rows.map((row) => sheet.cellsOf(row, t))];
+}
+
+/**
+ * Task lists of types 1-5: the import template's tab for the type (its fixed name, its columns,
+ * headers `import:columns.*`), rows as /domain/export writes them, every cell text, so the file
+ * can be edited and imported again.
+ */
+export function templateExportSheet(sheet: ImportSheet): ExportSheet<readonly string[]> {
+  return {
+    columns: sheet.columns,
+    headerKeyOf: (column) => importColumnHeaderKey(column as ImportSheet['columns'][number]),
+    sheetNameOf: () => sheet.name,
+    cellsOf: (row) => [...row],
+  };
 }
 
 const round = (value: number | null, digits: number) => (value === null ? null : Number(value.toFixed(digits)));
@@ -84,18 +99,13 @@ function taskCells(row: DomainListRow, t: Translate): ExportCell[] {
   ];
 }
 
-/** The task lists of types 1-6 (/domain/list). */
+/** The traceroute task list (/domain/list, type 6), which has no import tab. */
 export const TASK_EXPORT_SHEET: ExportSheet<DomainListRow> = {
   columns: EXPORT_COLUMNS,
-  headerKeyPrefix: 'monitor:export.columns.',
-  sheetNameKey: 'monitor:export.sheetName',
+  headerKeyOf: (column) => `monitor:export.columns.${column}`,
+  sheetNameOf: (t) => t('monitor:export.sheetName'),
   cellsOf: taskCells,
 };
-
-/** The task sheet: a header row in the user's language, then one row per task. */
-export function exportRows(rows: readonly DomainListRow[], t: Translate): ExportCell[][] {
-  return sheetRowsOf(TASK_EXPORT_SHEET, rows, t);
-}
 
 /** What every paged list call takes and answers, as far as the export reads them. */
 export interface PagedBody {
