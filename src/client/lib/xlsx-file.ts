@@ -1,5 +1,5 @@
 /**
- * Writes one worksheet as an xlsx file with the `xlsx` library (SheetJS), loaded here on first use
+ * Writes worksheets as an xlsx file with the `xlsx` library (SheetJS), loaded here on first use
  * only, so it never weighs on the console's first screen. Text is always a text cell (`t: 's'`):
  * a value starting with =, +, - or @ stays text and is never a formula; numbers are number cells.
  */
@@ -18,11 +18,13 @@ const cellOf = (value: XlsxCell) => (value === null ? null : typeof value === 'n
 /** A sheet name as the format allows it: at most 31 characters, none of : \ / ? * [ ]. */
 const sheetNameOf = (name: string) => name.replace(/[:\\/?*[\]]/g, ' ').slice(0, 31) || 'Sheet1';
 
-export async function xlsxFileOf(sheet: XlsxSheet): Promise<Uint8Array> {
+/** The sheets in order, in one workbook. */
+export async function xlsxFileOf(sheets: readonly XlsxSheet[]): Promise<Uint8Array> {
   const XLSX = await import('xlsx');
-  const worksheet = XLSX.utils.aoa_to_sheet(sheet.rows.map((row) => row.map(cellOf)));
   const workbook = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(workbook, worksheet, sheetNameOf(sheet.name));
+  for (const sheet of sheets) {
+    XLSX.utils.book_append_sheet(workbook, XLSX.utils.aoa_to_sheet(sheet.rows.map((row) => row.map(cellOf))), sheetNameOf(sheet.name));
+  }
   const bytes: ArrayBuffer = XLSX.write(workbook, { type: 'array', bookType: 'xlsx', compression: true });
   return new Uint8Array(bytes);
 }

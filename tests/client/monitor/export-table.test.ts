@@ -7,12 +7,12 @@ import {
   exportFileName,
   localDateTime,
   sheetRowsOf,
-  templateExportSheet,
+  templateBookOf,
 } from '../../../src/client/features/monitor/export-table.js';
 import { SSL_EXPORT_COLUMNS, SSL_EXPORT_SHEET } from '../../../src/client/features/monitor/ssl-export.js';
 import { RESOURCES } from '../../../src/client/lib/locale-resources.js';
-import { IMPORT_SHEETS, importSheetOfType, type ImportSheet } from '../../../src/shared/import/template.js';
-import type { MonitorType, DomainListAnswer, DomainListBody, DomainListRow, SslSearchAnswer, SslSearchBody, SslTaskRow } from '../../../src/shared/index.js';
+import { IMPORT_SHEETS } from '../../../src/shared/import/template.js';
+import type { DomainListAnswer, DomainListBody, DomainListRow, SslSearchAnswer, SslSearchBody, SslTaskRow } from '../../../src/shared/index.js';
 
 function row(id: number, overrides: Partial<DomainListRow> = {}): DomainListRow {
   return {
@@ -89,31 +89,18 @@ describe('the traceroute export sheet', () => {
   });
 });
 
-function sheetOfType(type: MonitorType): ImportSheet {
-  const sheet = importSheetOfType(type);
-  if (!sheet) throw new Error(`no tab for type ${type}`);
-  return sheet;
-}
-const TCP_SHEET = sheetOfType(2);
-
-describe('the template export sheet (types 1-5)', () => {
-  it("names the sheet as the import template's tab and writes the tab's columns, headers in the user's language", () => {
-    for (const template of IMPORT_SHEETS) {
-      const sheet = templateExportSheet(template);
-      expect(sheet.sheetNameOf(englishT)).toBe(template.name);
-      for (const language of ['en', 'zh-cn', 'zh-tw'] as const) {
-        const [header] = sheetRowsOf(sheet, [], translatorOf(language));
-        expect(header).toEqual(template.columns.map((column) => translate(language, `import:columns.${column}`)));
-      }
-    }
-    const tcp = templateExportSheet(TCP_SHEET);
-    expect(sheetRowsOf(tcp, [], englishT)[0]?.slice(0, 4)).toEqual(['Name', 'Domain or IP', 'Port', 'Frequency (minutes)']);
-  });
-
-  it('keeps the rows of /domain/export as they are, every cell text', () => {
+describe('the template export (types 1-5)', () => {
+  it("writes the import template's five tabs in order, headers in the user's language, the rows in the type's tab", () => {
     const row = ['=Database', 'db.example.com', '5432', '5', 'Local\nBeijing', '', '', '', '+eu\n-x\n@y', 'No', '', ''];
-    const [, cells] = sheetRowsOf(templateExportSheet(TCP_SHEET), [row], englishT);
-    expect(cells).toEqual(row);
+    for (const language of ['en', 'zh-cn', 'zh-tw'] as const) {
+      const book = templateBookOf(2, [row], translatorOf(language));
+      expect(book.map((sheet) => sheet.name)).toEqual(['ICMP', 'TCP', 'HTTP', 'HTTPS', 'DNS']);
+      book.forEach((sheet, index) => {
+        const header = IMPORT_SHEETS[index]?.columns.map((column) => translate(language, `import:columns.${column}`));
+        expect(sheet.rows).toEqual(sheet.name === 'TCP' ? [header, row] : [header]);
+      });
+    }
+    expect(templateBookOf(2, [], englishT)[1]?.rows[0]?.slice(0, 4)).toEqual(['Name', 'Domain or IP', 'Port', 'Frequency (minutes)']);
   });
 });
 
@@ -208,7 +195,7 @@ describe('the SSL export sheet', () => {
       const [header] = sheetRowsOf(SSL_EXPORT_SHEET, [], t);
       expect(header).toHaveLength(SSL_EXPORT_COLUMNS.length);
       expect(header?.every((cell) => typeof cell === 'string' && cell !== '')).toBe(true);
-      expect(SSL_EXPORT_SHEET.sheetNameOf(t)).not.toBe('');
+      expect(t(SSL_EXPORT_SHEET.sheetNameKey)).not.toBe('');
     }
   });
 

@@ -120,12 +120,14 @@ describe('POST /domain/export', () => {
 });
 
 describe('node cells', () => {
-  it('name a node by its name, by its slug where another node has the same name (any case)', () => {
+  it("name a node by its name, by its slug where another node's name or slug is the same (any case)", () => {
     const cellOf = nodeCellsOf([
       { id: 1, name: 'Beijing Telecom', slug: 'cn-beijing-telecom' },
       { id: 2, name: 'beijing telecom ', slug: 'cn-beijing-telecom-2' },
-      { id: 3, name: 'Local', slug: null },
+      { id: 3, name: 'Local', slug: 'local' },
+      { id: 4, name: 'Operator node', slug: null },
+      { id: 5, name: 'LOCAL', slug: 'tw-local-2' },
     ]);
-    expect([cellOf(1), cellOf(2), cellOf(3)]).toEqual(['cn-beijing-telecom', 'cn-beijing-telecom-2', 'Local']);
+    expect([1, 2, 3, 4, 5].map(cellOf)).toEqual(['cn-beijing-telecom', 'cn-beijing-telecom-2', 'local', 'Operator node', 'tw-local-2']);
   });
 });

@@ -1,6 +1,8 @@
 import type { DomainListRow, MonitorType } from '../../../shared/index.js';
-import { importColumnHeaderKey, type ImportSheet } from '../../../shared/import/template.js';
+import { fileDateSuffix } from '../../../shared/file-names.js';
+import { IMPORT_SHEETS, importColumnHeaderKey } from '../../../shared/import/template.js';
 import type { Translate } from '../../lib/error-text.js';
+import type { XlsxSheet } from '../../lib/xlsx-file.js';
 import { targetTextOf } from '../../lib/task-paths.js';
 import { typeSlugOf } from './monitor-types.js';
 
@@ -12,8 +14,7 @@ const two = (value: number) => String(value).padStart(2, '0');
 
 /** §9: the export's file name carries the date (local), e.g. `monitor-http-20261122.xlsx`. */
 export function exportFileName(type: MonitorType, date: Date): string {
-  const day = `${date.getFullYear()}${two(date.getMonth() + 1)}${two(date.getDate())}`;
-  return `monitor-${typeSlugOf(type)}-${day}.xlsx`;
+  return `monitor-${typeSlugOf(type)}-${fileDateSuffix(date)}.xlsx`;
 }
 
 /** Local date and time as a spreadsheet reads it: `2026-11-22 09:30:05`. */
@@ -29,34 +30,38 @@ export function localDateTime(iso: string | null): string {
 export type ExportCell = string | number | null;
 
 /**
- * What one list's export writes: its columns (header texts are the keys `headerKeyOf` gives), the
- * sheet's name and a row of cells per item, in column order.
+ * What one list's export writes: its columns (header texts come from `headerKeyPrefix` + column),
+ * the sheet's name and a row of cells per item, in column order.
  */
 export interface ExportSheet<Row> {
   columns: readonly string[];
-  headerKeyOf: (column: string) => string;
-  sheetNameOf: (t: Translate) => string;
+  headerKeyPrefix: string;
+  sheetNameKey: string;
   cellsOf: (row: Row, t: Translate) => ExportCell[];
 }
 
 /** The sheet: a header row in the user's language, then one row per item. */
 export function sheetRowsOf<Row>(sheet: ExportSheet<Row>, rows: readonly Row[], t: Translate): ExportCell[][] {
-  const header = sheet.columns.map((column) => t(sheet.headerKeyOf(column)));
+  const header = sheet.columns.map((column) => t(`${sheet.headerKeyPrefix}${column}`));
   return [header, ...rows.map((row) => sheet.cellsOf(row, t))];
 }
 
+/** A list's export as the workbook's sheets: one, named in the user's language. */
+export function listBookOf<Row>(sheet: ExportSheet<Row>, rows: readonly Row[], t: Translate): XlsxSheet[] {
+  return [{ name: t(sheet.sheetNameKey), rows: sheetRowsOf(sheet, rows, t) }];
+}
+
 /**
- * Task lists of types 1-5: the import template's tab for the type (its fixed name, its columns,
- * headers `import:columns.*`), rows as /domain/export writes them, every cell text, so the file
- * can be edited and imported again.
+ * Task lists of types 1-5 as the import template (§5), so the file can be edited and imported
+ * again: its five tabs in order (the import refuses any other layout), each with its header row in
+ * the user's language (`import:columns.*`); the type's tab holds the rows /domain/export wrote,
+ * every cell text.
  */
-export function templateExportSheet(sheet: ImportSheet): ExportSheet<readonly string[]> {
-  return {
-    columns: sheet.columns,
-    headerKeyOf: (column) => importColumnHeaderKey(column as ImportSheet['columns'][number]),
-    sheetNameOf: () => sheet.name,
-    cellsOf: (row) => [...row],
-  };
+export function templateBookOf(type: MonitorType, rows: readonly (readonly string[])[], t: Translate): XlsxSheet[] {
+  return IMPORT_SHEETS.map((tab) => {
+    const header = tab.columns.map((column) => t(importColumnHeaderKey(column)));
+    return { name: tab.name, rows: tab.type === type ? [header, ...rows] : [header] };
+  });
 }
 
 const round = (value: number | null, digits: number) => (value === null ? null : Number(value.toFixed(digits)));
@@ -102,8 +107,8 @@ function taskCells(row: DomainListRow, t: Translate): ExportCell[] {
 /** The traceroute task list (/domain/list, type 6), which has no import tab. */
 export const TASK_EXPORT_SHEET: ExportSheet<DomainListRow> = {
   columns: EXPORT_COLUMNS,
-  headerKeyOf: (column) => `monitor:export.columns.${column}`,
-  sheetNameOf: (t) => t('monitor:export.sheetName'),
+  headerKeyPrefix: 'monitor:export.columns.',
+  sheetNameKey: 'monitor:export.sheetName',
   cellsOf: taskCells,
 };
 

@@ -21,7 +21,7 @@ function sslCells(row: SslTaskRow, t: Translate): ExportCell[] {
 /** The SSL task list (/domain/ssl/search): certificate expiry, days left, last check and SSL status. */
 export const SSL_EXPORT_SHEET: ExportSheet<SslTaskRow> = {
   columns: SSL_EXPORT_COLUMNS,
-  headerKeyOf: (column) => `monitor:export.sslColumns.${column}`,
-  sheetNameOf: (t) => t('monitor:export.sslSheetName'),
+  headerKeyPrefix: 'monitor:export.sslColumns.',
+  sheetNameKey: 'monitor:export.sslSheetName',
   cellsOf: sslCells,
 };

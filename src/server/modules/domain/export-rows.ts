@@ -1,9 +1,7 @@
-import en from '../../../../locales/en/import.json' with { type: 'json' };
-import zhCn from '../../../../locales/zh-cn/import.json' with { type: 'json' };
-import zhTw from '../../../../locales/zh-tw/import.json' with { type: 'json' };
 import { ENABLE_STATUS } from '../../../shared/codes.js';
 import type { Language } from '../../../shared/constants.js';
-import { importCellOfList, type ImportColumnKey, type ImportSheet } from '../../../shared/import/template.js';
+import { importCellOfList, importEnabledTextKeys, type ImportColumnKey, type ImportSheet } from '../../../shared/import/template.js';
+import { importText } from '../import-file/texts.js';
 import type { Task } from '../tasks/task-model.js';
 
 /**
@@ -26,17 +24,24 @@ export interface NodeLabel {
   slug: string | null;
 }
 
-const sameName = (name: string) => name.trim().toLowerCase();
+const folded = (text: string) => text.trim().toLowerCase();
 
-/** A node's cell entry: its name, or its slug where another node has the same name (and it has one). */
+/**
+ * A node's cell entry: its name, or its slug (when it has one) where the name does not tell it
+ * apart: another node has the same name, or the name is another node's slug (the import resolves
+ * slugs first, then names, case ignored).
+ */
 export function nodeCellsOf(nodes: readonly NodeLabel[]): (nodeId: number) => string {
-  const counts = new Map<string, number>();
-  for (const node of nodes) counts.set(sameName(node.name), (counts.get(sameName(node.name)) ?? 0) + 1);
-  const cells = new Map(nodes.map((node) => [node.id, (counts.get(sameName(node.name)) ?? 0) > 1 && node.slug ? node.slug : node.name]));
+  const owners = new Map<string, Set<number>>();
+  const own = (text: string, id: number) => owners.set(folded(text), (owners.get(folded(text)) ?? new Set()).add(id));
+  for (const node of nodes) {
+    own(node.name, node.id);
+    if (node.slug) own(node.slug, node.id);
+  }
+  const cellOf = (node: NodeLabel) => ((owners.get(folded(node.name))?.size ?? 0) > 1 && node.slug ? node.slug : node.name);
+  const cells = new Map(nodes.map((node) => [node.id, cellOf(node)]));
   return (nodeId) => cells.get(nodeId) ?? String(nodeId);
 }
-
-const ENABLED_TEXTS: Record<Language, { yes: string; no: string }> = { 'zh-tw': zhTw.values, 'zh-cn': zhCn.values, en: en.values };
 
 type CellOf = (task: Task, names: ExportNames, language: Language) => string;
 
@@ -53,7 +58,7 @@ const CELLS: Record<ImportColumnKey, CellOf> = {
   matchedIpGroup: (task, names) => (task.matchedIpGroupId === null ? '' : (names.ipGroupNameOf(task.matchedIpGroupId) ?? '')),
   domainGroup: (task) => task.domainGroup,
   tags: (task) => importCellOfList(task.tags),
-  enabled: (task, _names, language) => (task.status === ENABLE_STATUS.DISABLED ? ENABLED_TEXTS[language].no : ENABLED_TEXTS[language].yes),
+  enabled: (task, _names, language) => importText(language, task.status === ENABLE_STATUS.DISABLED ? importEnabledTextKeys.no : importEnabledTextKeys.yes),
   serialNumber: (task) => task.serialNumber,
   region: (task) => task.region,
 };
