@@ -1,3 +1,4 @@
+import { fileDateSuffix } from '../../../shared/file-names.js';
 import type { DomainListRow, MonitorType } from '../../../shared/index.js';
 import { fileDateSuffix } from '../../../shared/file-names.js';
 import { IMPORT_SHEETS, importColumnHeaderKey } from '../../../shared/import/template.js';
