@@ -1,4 +1,3 @@
-import { fileDateSuffix } from '../../../shared/file-names.js';
 import type { DomainListRow, MonitorType } from '../../../shared/index.js';
 import { fileDateSuffix } from '../../../shared/file-names.js';
 import { IMPORT_SHEETS, importColumnHeaderKey } from '../../../shared/import/template.js';
