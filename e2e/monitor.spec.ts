@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import * as XLSX from 'xlsx';
+import importTexts from '../locales/zh-tw/import.json' with { type: 'json' };
+import { IMPORT_SHEETS } from '../src/shared/import/template.js';
 import { openAndSignIn, signIn } from './helpers.js';
 import { startLocalTargets, type LocalTargets } from './local-targets.js';
 import { createTask, expectFigures, RUN, taskPlans, taskRow, type TaskPlan } from './monitor-flow.js';
 import { ensureSecondCustomer } from './second-customer.js';
-import { firstSheetRows } from './xlsx-reader.js';
 
 /**
  * The monitor flow of issue 4 through the console, against real servers on 127.0.0.1 that the
@@ -156,7 +158,7 @@ function localDay(date: Date): string {
   return `${date.getFullYear()}${two(date.getMonth() + 1)}${two(date.getDate())}`;
 }
 
-test('the list exports to an xlsx named with the date, holding the header and the tasks', async ({ page }) => {
+test("the list exports to an xlsx named with the date: the import template's tabs and columns, the tasks in the TCP tab", async ({ page }) => {
   await openAndSignIn(page);
   await page.goto('/monitor/2');
   await expect(taskRow(page, renamedTcp)).toBeVisible();
@@ -165,10 +167,37 @@ test('the list exports to an xlsx named with the date, holding the header and th
   const day = /^monitor-[a-z]+-(\d{8})\.xlsx$/.exec(download.suggestedFilename())?.[1];
   expect([before, localDay(new Date())]).toContain(day);
 
-  const rows = firstSheetRows(readFileSync(await download.path()));
-  expect(rows[0]).toEqual(expect.arrayContaining(['ID', '名稱', '網域', '可用率（%）', '平均回應時間（ms）']));
-  const nameColumn = rows[0]?.indexOf('名稱') ?? -1;
-  expect(rows.slice(1).map((row) => row[nameColumn])).toContain(renamedTcp);
+  const book = XLSX.read(readFileSync(await download.path()));
+  expect(book.SheetNames).toEqual(IMPORT_SHEETS.map((tab) => tab.name));
+  const rowsOf = (name: string) => {
+    const sheet = book.Sheets[name];
+    if (!sheet) throw new Error(`no ${name} sheet`);
+    return XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1, raw: true, defval: '' });
+  };
+  for (const tab of IMPORT_SHEETS) {
+    const rows = rowsOf(tab.name);
+    expect(rows[0], tab.name).toEqual(tab.columns.map((column) => importTexts.columns[column]));
+    if (tab.name !== 'TCP') expect(rows, tab.name).toHaveLength(1);
+  }
+  const rows = rowsOf('TCP');
+  const columns = IMPORT_SHEETS[1]?.columns ?? [];
+  const renamed = rows.find((row) => row[columns.indexOf('name')] === renamedTcp);
+  expect(renamed?.[columns.indexOf('domain')]).toBe('127.0.0.1');
+  expect(renamed?.[columns.indexOf('port')]).toBe(String(targets.tcpPort));
+  expect(renamed?.[columns.indexOf('nodes')]).not.toBe('');
+  expect(renamed?.[columns.indexOf('enabled')]).toBe(importTexts.values.yes);
+});
+
+test('an export that fails says so beside the button for 3 s, then the notice goes', async ({ page }) => {
+  await openAndSignIn(page);
+  await page.goto('/monitor/2');
+  await expect(taskRow(page, renamedTcp)).toBeVisible();
+  await page.route('**/domain/export', (route) => route.fulfill({ status: 502, body: '' }));
+  await page.getByRole('button', { name: '匯出' }).click();
+  const notice = page.getByRole('alert').filter({ hasText: '匯出失敗' });
+  await expect(notice).toBeVisible();
+  await expect(notice).toBeHidden({ timeout: 15_000 });
+  await expect(page.getByRole('button', { name: '匯出' })).toBeEnabled();
 });
 
 test("another customer's user gets the not-found state at the first customer's detail URL", async ({ page }) => {

@@ -2,7 +2,7 @@
 // `npm start` does) served by the real server on a free port over a fresh data dir, opened in
 // Chromium as a newcomer (/login) and as a signed-in user (/overview). Each script the document
 // loaded is read back from the server and measured raw and gzipped (level 9), so the figure does
-// not depend on what the browser negotiated. Charts, maps, their geometry and the xlsx writer must
+// not depend on what the browser negotiated. Charts, maps, their geometry and the xlsx library must
 // not be among them: they load where they are used.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,7 +23,7 @@ const TARGET_GZIP_KB = 170;
 const LAZY_PARTS: { name: string; marker: string }[] = [
   { name: 'chart.js', marker: 'is not a registered' },
   { name: 'chartjs-chart-geo', marker: 'choropleth' },
-  { name: 'xlsx writer', marker: 'worksheets/sheet' },
+  { name: 'xlsx (SheetJS)', marker: 'worksheets/sheet' },
 ];
 
 interface ScriptSize {

@@ -2,14 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   EXPORT_COLUMNS,
   EXPORT_PAGE_SIZE,
+  TASK_EXPORT_SHEET,
   collectRows,
   exportFileName,
-  exportRows,
   localDateTime,
   sheetRowsOf,
+  templateBookOf,
 } from '../../../src/client/features/monitor/export-table.js';
 import { SSL_EXPORT_COLUMNS, SSL_EXPORT_SHEET } from '../../../src/client/features/monitor/ssl-export.js';
 import { RESOURCES } from '../../../src/client/lib/locale-resources.js';
+import { IMPORT_SHEETS } from '../../../src/shared/import/template.js';
 import type { DomainListAnswer, DomainListBody, DomainListRow, SslSearchAnswer, SslSearchBody, SslTaskRow } from '../../../src/shared/index.js';
 
 function row(id: number, overrides: Partial<DomainListRow> = {}): DomainListRow {
@@ -59,9 +61,9 @@ describe('exportFileName', () => {
   });
 });
 
-describe('exportRows', () => {
+describe('the traceroute export sheet', () => {
   it('writes a translated header, then one row of values per task', () => {
-    const [header, first, second] = exportRows([row(7), row(8, { availabilityPercent: null, avgResponseMs: null, serviceStatus: 0, status: 2, tags: [], lastCheckAt: null, port: null, otherPath: '' })], englishT);
+    const [header, first, second] = sheetRowsOf(TASK_EXPORT_SHEET, [row(7), row(8, { availabilityPercent: null, avgResponseMs: null, serviceStatus: 0, status: 2, tags: [], lastCheckAt: null, port: null, otherPath: '' })], englishT);
     expect(header).toHaveLength(EXPORT_COLUMNS.length);
     expect(header?.slice(0, 3)).toEqual(['ID', 'Name', 'Domain']);
     expect(first).toEqual([
@@ -84,6 +86,21 @@ describe('exportRows', () => {
     expect(second?.slice(0, 8)).toEqual([8, 'Task 8', 'shop.example.com', 5, 'Disabled', null, null, 'No data']);
     expect(second?.[12]).toBe('');
     expect(second?.[13]).toBe('');
+  });
+});
+
+describe('the template export (types 1-5)', () => {
+  it("writes the import template's five tabs in order, headers in the user's language, the rows in the type's tab", () => {
+    const row = ['=Database', 'db.example.com', '5432', '5', 'Local\nBeijing', '', '', '', '+eu\n-x\n@y', 'No', '', ''];
+    for (const language of ['en', 'zh-cn', 'zh-tw'] as const) {
+      const book = templateBookOf(2, [row], translatorOf(language));
+      expect(book.map((sheet) => sheet.name)).toEqual(['ICMP', 'TCP', 'HTTP', 'HTTPS', 'DNS']);
+      book.forEach((sheet, index) => {
+        const header = IMPORT_SHEETS[index]?.columns.map((column) => translate(language, `import:columns.${column}`));
+        expect(sheet.rows).toEqual(sheet.name === 'TCP' ? [header, row] : [header]);
+      });
+    }
+    expect(templateBookOf(2, [], englishT)[1]?.rows[0]?.slice(0, 4)).toEqual(['Name', 'Domain or IP', 'Port', 'Frequency (minutes)']);
   });
 });
 

@@ -1,6 +1,8 @@
-import { fileDateSuffix } from '../../../shared/file-names.js';
 import type { DomainListRow, MonitorType } from '../../../shared/index.js';
+import { fileDateSuffix } from '../../../shared/file-names.js';
+import { IMPORT_SHEETS, importColumnHeaderKey } from '../../../shared/import/template.js';
 import type { Translate } from '../../lib/error-text.js';
+import type { XlsxSheet } from '../../lib/xlsx-file.js';
 import { targetTextOf } from '../../lib/task-paths.js';
 import { typeSlugOf } from './monitor-types.js';
 
@@ -44,6 +46,24 @@ export function sheetRowsOf<Row>(sheet: ExportSheet<Row>, rows: readonly Row[], 
   return [header, ...rows.map((row) => sheet.cellsOf(row, t))];
 }
 
+/** A list's export as the workbook's sheets: one, named in the user's language. */
+export function listBookOf<Row>(sheet: ExportSheet<Row>, rows: readonly Row[], t: Translate): XlsxSheet[] {
+  return [{ name: t(sheet.sheetNameKey), rows: sheetRowsOf(sheet, rows, t) }];
+}
+
+/**
+ * Task lists of types 1-5 as the import template (§5), so the file can be edited and imported
+ * again: its five tabs in order (the import refuses any other layout), each with its header row in
+ * the user's language (`import:columns.*`); the type's tab holds the rows /domain/export wrote,
+ * every cell text.
+ */
+export function templateBookOf(type: MonitorType, rows: readonly (readonly string[])[], t: Translate): XlsxSheet[] {
+  return IMPORT_SHEETS.map((tab) => {
+    const header = tab.columns.map((column) => t(importColumnHeaderKey(column)));
+    return { name: tab.name, rows: tab.type === type ? [header, ...rows] : [header] };
+  });
+}
+
 const round = (value: number | null, digits: number) => (value === null ? null : Number(value.toFixed(digits)));
 
 export const EXPORT_COLUMNS = [
@@ -84,18 +104,13 @@ function taskCells(row: DomainListRow, t: Translate): ExportCell[] {
   ];
 }
 
-/** The task lists of types 1-6 (/domain/list). */
+/** The traceroute task list (/domain/list, type 6), which has no import tab. */
 export const TASK_EXPORT_SHEET: ExportSheet<DomainListRow> = {
   columns: EXPORT_COLUMNS,
   headerKeyPrefix: 'monitor:export.columns.',
   sheetNameKey: 'monitor:export.sheetName',
   cellsOf: taskCells,
 };
-
-/** The task sheet: a header row in the user's language, then one row per task. */
-export function exportRows(rows: readonly DomainListRow[], t: Translate): ExportCell[][] {
-  return sheetRowsOf(TASK_EXPORT_SHEET, rows, t);
-}
 
 /** What every paged list call takes and answers, as far as the export reads them. */
 export interface PagedBody {

@@ -35,9 +35,9 @@ function jsonList<T>(text: string): T[] {
   }
 }
 
-type Row = DomainListRow & { nodeIds: number[]; version: number; createdAtMs: number };
+export type SelectedRow = DomainListRow & { nodeIds: number[]; version: number; createdAtMs: number };
 
-function rowOf(task: ListTaskRow, figures: Sums | undefined): Row {
+function rowOf(task: ListTaskRow, figures: Sums | undefined): SelectedRow {
   const availabilityPercent = figures ? availabilityOf(figures) : null;
   const nodeIds = jsonList<number>(task.node_ids);
   return {
@@ -65,7 +65,7 @@ function rowOf(task: ListTaskRow, figures: Sums | undefined): Row {
   };
 }
 
-function matches(row: Row, query: ListQuery): boolean {
+function matches(row: SelectedRow, query: ListQuery): boolean {
   if (query.tag !== undefined && !row.tags.includes(query.tag)) return false;
   if (query.serviceStatus !== undefined && row.serviceStatus !== query.serviceStatus) return false;
   if (query.keyword !== undefined && query.keyword.trim() !== '') {
@@ -77,7 +77,7 @@ function matches(row: Row, query: ListQuery): boolean {
 
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-const SORT_KEYS: Record<ListSortField, (row: Row) => number | string | null> = {
+const SORT_KEYS: Record<ListSortField, (row: SelectedRow) => number | string | null> = {
   name: (row) => row.name,
   createdAt: (row) => row.createdAtMs,
   availability: (row) => row.availabilityPercent,
@@ -90,7 +90,7 @@ function compareKeys(left: number | string, right: number | string): number {
 }
 
 /** Orders by the field (rows without a figure last either way), then by id in the same direction. */
-function comparatorOf(field: ListSortField, order: 'asc' | 'desc'): (a: Row, b: Row) => number {
+function comparatorOf(field: ListSortField, order: 'asc' | 'desc'): (a: SelectedRow, b: SelectedRow) => number {
   const key = SORT_KEYS[field];
   const sign = order === 'asc' ? 1 : -1;
   return (a, b) => {
@@ -105,7 +105,7 @@ function comparatorOf(field: ListSortField, order: 'asc' | 'desc'): (a: Row, b: 
 }
 
 /** Fills in what only the shown page needs: deploy status and error nodes, last check time. */
-async function completePage(ctx: StoreContext, page: Row[]): Promise<DomainListRow[]> {
+async function completePage(ctx: StoreContext, page: SelectedRow[]): Promise<DomainListRow[]> {
   const ids = page.map((row) => row.id);
   const [deploys, lastChecks] = await Promise.all([
     deploySummaries(ctx.db, page.map((row) => ({ id: row.id, version: row.version, nodeIds: row.nodeIds, status: row.status, deletedAt: null })), ctx.now()),
@@ -118,8 +118,15 @@ async function completePage(ctx: StoreContext, page: Row[]): Promise<DomainListR
   }));
 }
 
-/** One page of the customer's tasks of one type with their figures over the range. */
-export async function listDomains(ctx: StoreContext, custId: number, query: ListQuery): Promise<DomainListAnswer> {
+/** The list's selection: the customer's tasks of the type through every filter, in the asked order. */
+export interface ListSelection {
+  range: TimeRange;
+  covered: TimeRange;
+  rows: SelectedRow[];
+}
+
+/** The one rule of which tasks a list (and its export) holds and in which order. */
+export async function selectListRows(ctx: StoreContext, custId: number, query: ListQuery): Promise<ListSelection> {
   const range = listRangeOf(query, ctx.now());
   const [tasks, figures] = await Promise.all([
     tasksOfType(ctx.db, custId, query.type, { status: query.status, group: query.group }),
@@ -127,7 +134,18 @@ export async function listDomains(ctx: StoreContext, custId: number, query: List
   ]);
   const rows = tasks.map((task) => rowOf(task, figures.byTask.get(task.id))).filter((row) => matches(row, query));
   rows.sort(comparatorOf(query.sortBy, query.sortOrder));
+  return { range, covered: figures.covered, rows };
+}
+
+/** The asked page of a selection. */
+export function pageOf<T>(rows: readonly T[], query: Pick<ListQuery, 'page' | 'pageSize'>): T[] {
   const start = (query.page - 1) * query.pageSize;
-  const list = await completePage(ctx, rows.slice(start, start + query.pageSize));
-  return { list, total: rows.length, from: isoTime(range.from), to: isoTime(range.to), covered: isoRangeOf(figures.covered) };
+  return rows.slice(start, start + query.pageSize);
+}
+
+/** One page of the customer's tasks of one type with their figures over the range. */
+export async function listDomains(ctx: StoreContext, custId: number, query: ListQuery): Promise<DomainListAnswer> {
+  const { range, covered, rows } = await selectListRows(ctx, custId, query);
+  const list = await completePage(ctx, pageOf(rows, query));
+  return { list, total: rows.length, from: isoTime(range.from), to: isoTime(range.to), covered: isoRangeOf(covered) };
 }

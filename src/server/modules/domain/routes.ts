@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { CALLS } from '../../../shared/calls/index.js';
 import { MONITOR_TYPES } from '../../../shared/codes.js';
 import { registerCall } from '../../http/register-call.js';
+import { callerLanguage } from '../alerts/request-language.js';
+import { exportDomainRows } from './export.js';
 import { listDomains } from './list.js';
 import { monitorQty, searchDomains } from './overview.js';
 import { domainOverview } from './overview-status.js';
@@ -27,6 +29,7 @@ function taskWriteRoutes(app: FastifyInstance): void {
 export function domainRoutes(app: FastifyInstance): void {
   registerCall(app, CALLS.domainSearch, ({ ctx, principal, body }) => searchDomains(ctx, principal.custId, body));
   registerCall(app, CALLS.domainList, ({ ctx, principal, body }) => listDomains(ctx, principal.custId, body));
+  registerCall(app, CALLS.domainExportRows, ({ ctx, principal, body, request }) => exportDomainRows(ctx, principal.custId, body, callerLanguage(request)));
   registerCall(app, CALLS.domainInfo, ({ ctx, principal, body }) => domainInfo(ctx, principal.custId, body.id));
   taskWriteRoutes(app);
   traceRoutes(app);
