@@ -1,5 +1,6 @@
 import { MONITOR_TYPES, type DomainListBody, type MonitorType, type SslSearchBody } from '../../../shared/index.js';
 import { request } from '../../lib/api-client.js';
+import { download } from '../../lib/download.js';
 import type { Translate } from '../../lib/error-text.js';
 import { collectRows, exportFileName, sheetRowsOf, TASK_EXPORT_SHEET, type ExportSheet, type PagedAnswer, type PagedBody } from './export-table.js';
 import { SSL_EXPORT_SHEET } from './ssl-export.js';
@@ -8,19 +9,6 @@ import { SSL_EXPORT_SHEET } from './ssl-export.js';
 export interface ExportCount {
   exported: number;
   total: number;
-}
-
-function download(bytes: Uint8Array, fileName: string, mimeType: string): void {
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: mimeType }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled; keep the URL a moment for slow ones.
-  window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
 interface ListExport<Body extends PagedBody, Row> {
