@@ -7,6 +7,7 @@ import { answerClientError, answerFrameworkError, registerErrorHandling } from '
 import { PATH_PARAM_MAX_LENGTH } from './http/error-mapper.js';
 import { loggerOptions } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerMultipart } from './http/upload-input.js';
 import { accountRoutes } from './modules/account/routes.js';
 import { alertDeliveryRoutes } from './modules/alert-delivery/routes.js';
 import { scheduleAlertDelivery } from './modules/alert-delivery/sender.js';
@@ -20,6 +21,7 @@ import { domainRoutes } from './modules/domain/routes.js';
 import { domainDetailRoutes } from './modules/domain-detail/routes.js';
 import { groupRoutes } from './modules/groups/routes.js';
 import { scheduleDeploymentNotices } from './modules/inbox/deploy-notice-schedule.js';
+import { importFileRoutes } from './modules/import-file/index.js';
 import { inboxRoutes } from './modules/inbox/routes.js';
 import { nodeRoutes } from './modules/nodes/routes.js';
 import { platformRoutes } from './modules/platform/routes.js';
@@ -85,10 +87,11 @@ export async function buildApp(config: ResolvedConfig, options: BuildOptions): P
   });
   registerSecurityHeaders(app);
   registerJsonParser(app);
+  await registerMultipart(app, config.bodyLimitBytes);
   const clientDir = clientDirIfBuilt(config.clientDir);
   registerErrorHandling(app, clientDir);
   if (clientDir !== undefined) await registerClientFiles(app, clientDir);
-  for (const routes of [systemRoutes, authRoutes, platformRoutes, profileRoutes, inboxRoutes, accountRoutes, nodeRoutes, agentRoutes, deploymentRoutes, domainRoutes, domainDetailRoutes, groupRoutes, alertRoutes, alertDeliveryRoutes])
+  for (const routes of [systemRoutes, authRoutes, platformRoutes, profileRoutes, inboxRoutes, accountRoutes, nodeRoutes, agentRoutes, deploymentRoutes, domainRoutes, domainDetailRoutes, groupRoutes, alertRoutes, alertDeliveryRoutes, importFileRoutes])
     routes(app);
   registerPush(app);
   scheduleDeploymentNotices(app);

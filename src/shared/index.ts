@@ -7,3 +7,4 @@ export * from './roles.js';
 export * from './validation/predicates.js';
 export * from './validation/rules.js';
 export * from './validation/validate.js';
+export * from './probe/well-known-dns.js';

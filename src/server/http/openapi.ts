@@ -34,6 +34,30 @@ function pathParameters(call: CallDefinition): { parameters: JsonSchema[]; body:
   return { parameters, body: { ...rest, properties, ...(required.length > 0 ? { required } : {}) } };
 }
 
+const BINARY: JsonSchema = { type: 'string', format: 'binary', contentMediaType: 'application/octet-stream' };
+
+/** An upload call's body: multipart with its file part (required, size-capped) beside the body's text fields. */
+function multipartBody(call: CallDefinition, body: JsonSchema): JsonSchema {
+  const upload = call.upload;
+  if (!upload) return { 'application/json': { schema: body } };
+  const properties = { ...((body.properties ?? {}) as Record<string, JsonSchema>) };
+  properties[upload.field] = { ...BINARY, description: `The file, at most ${upload.maxBytes} bytes.` };
+  const required = [upload.field, ...(Array.isArray(body.required) ? (body.required as string[]) : [])];
+  return { 'multipart/form-data': { schema: { type: 'object', properties, required, additionalProperties: false } } };
+}
+
+/** The success answer: the envelope, or for `answersFile` calls the file itself (a zod `instanceof` has no JSON Schema). */
+function successResponse(call: CallDefinition): JsonSchema {
+  if (!call.answersFile) {
+    return { description: 'Success', content: { 'application/json': { schema: outputSchema(successEnvelopeSchema(call.answer)) } } };
+  }
+  return {
+    description: 'The file, as a download (refusals are the error envelope).',
+    headers: { 'Content-Disposition': { schema: { type: 'string' }, description: "attachment; filename*=UTF-8''<name>" } },
+    content: { 'application/octet-stream': { schema: BINARY } },
+  };
+}
+
 function operation(id: string, call: CallDefinition): JsonSchema {
   const { parameters, body } = pathParameters(call);
   const op: JsonSchema = {
@@ -42,7 +66,7 @@ function operation(id: string, call: CallDefinition): JsonSchema {
     tags: [call.path.split('/')[1] ?? 'api'],
     security: SECURITY[call.access],
     responses: {
-      '200': { description: 'Success', content: { 'application/json': { schema: outputSchema(successEnvelopeSchema(call.answer)) } } },
+      '200': successResponse(call),
       default: { description: 'Error envelope', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } },
     },
     'x-mutation': call.mutation,
@@ -51,7 +75,7 @@ function operation(id: string, call: CallDefinition): JsonSchema {
   if (call.silent) op['x-silent'] = true;
   if (parameters.length > 0) op.parameters = parameters;
   if (call.method !== 'GET') {
-    op.requestBody = { required: false, content: { 'application/json': { schema: body } } };
+    op.requestBody = { required: call.upload !== undefined, content: multipartBody(call, body) };
   }
   return op;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { API_BASE } from '../../shared/calls/index.js';
 import { PLATFORM_SECRET_HEADER } from '../../shared/calls/platform.js';
-import { pathParamNames, type CallDefinition } from '../../shared/calls/define.js';
+import { pathParamNames, type CallDefinition, type FileAnswer } from '../../shared/calls/define.js';
 import { successEnvelope } from '../../shared/envelope.js';
 import { canAccess } from '../../shared/roles.js';
 import { validate } from '../../shared/validation/validate.js';
@@ -10,7 +10,9 @@ import type { Principal, ServerContext } from '../context.js';
 import { authenticateAgent, type AgentNode } from '../modules/agents/authenticate.js';
 import { authenticate } from '../modules/auth/authenticate.js';
 import { assertPlatformSecret } from '../modules/platform/service.js';
-import { AppError, badParameter } from './app-error.js';
+import { AppError, badParameter, fieldError } from './app-error.js';
+import { sendFileAnswer } from './file-answer.js';
+import { readUploadRequest, type UploadedFile } from './upload-input.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,6 +22,8 @@ declare module 'fastify' {
 
 export interface CallInput<C extends CallDefinition> {
   body: z.output<C['body']>;
+  /** An upload call's file (undefined when none was chosen); always undefined for other calls. */
+  upload: UploadedFile | undefined;
   /** The caller of a session call; reading it on a public call is a programming error (401). */
   readonly principal: Principal;
   /** The node of an agent call; reading it on any other call is a programming error (401). */
@@ -69,12 +73,27 @@ function callInput(call: CallDefinition, request: FastifyRequest): unknown {
   return { ...body, ...(request.params as Record<string, string>) };
 }
 
+/**
+ * The body to validate and the file: an upload call's text parts are its body; any other call
+ * refuses a multipart request (its body is not read) as a wrong content type.
+ */
+async function bodyAndUpload(call: CallDefinition, request: FastifyRequest): Promise<{ body: unknown; upload: UploadedFile | undefined }> {
+  if (call.upload) {
+    const { upload, fields } = await readUploadRequest(request, call.upload);
+    return { body: Object.keys(fields).length === 0 ? undefined : fields, upload };
+  }
+  if (request.isMultipart()) throw badParameter([fieldError('', 10010001)]);
+  return { body: callInput(call, request), upload: undefined };
+}
+
 /** The caller each request was admitted as; a request leaves no entry behind once it is collected. */
 const callers = new WeakMap<FastifyRequest, Caller>();
 
 /**
  * Registers one call of the call table under the base API: access, admin-mode and privilege checks,
- * body validation with the call's shared schema, and the success envelope around the answer.
+ * body validation with the call's shared schema, and the success envelope around the answer (an
+ * `answersFile` call's file is sent as a download instead; an `upload` call's multipart body is
+ * read here, its file capped while it streams).
  * Access is decided when the request arrives, before its body is read, so an unauthenticated caller
  * cannot make the server parse a body (agent result batches may be large).
  */
@@ -91,10 +110,12 @@ export function registerCall<C extends CallDefinition>(app: FastifyInstance, cal
     handler: async (request, reply) => {
       const ctx = app.vigil;
       const { principal, agent } = callers.get(request) ?? {};
-      const parsed = validate(call.body, callInput(call, request));
+      const { body, upload } = await bodyAndUpload(call, request);
+      const parsed = validate(call.body, body);
       if (!parsed.ok) throw badParameter(parsed.errors);
       const input: CallInput<C> = {
         body: parsed.data as z.output<C['body']>,
+        upload,
         get principal() {
           if (!principal) throw new AppError(401);
           return principal;
@@ -108,6 +129,7 @@ export function registerCall<C extends CallDefinition>(app: FastifyInstance, cal
         ctx,
       };
       const data = await handler(input);
+      if (call.answersFile) return sendFileAnswer(reply, data as FileAnswer);
       return reply.send(successEnvelope(data));
     },
   });

@@ -14,8 +14,8 @@ import { deployDeadlineOf, type StoreContext } from './store-context.js';
 import { TaskChanges, TaskInput, taskDefaults, type TaskFields } from './task-input.js';
 import { columnsOfFields, type Task } from './task-model.js';
 
-/** Rules that need more than one field; throws what the console shows. */
-function assertRunnable(fields: TaskFields): void {
+/** Rules that need more than one field; throws what the console shows (an import runs them per row too). */
+export function assertRunnable(fields: TaskFields): void {
   if (fields.type === MONITOR_TYPES.TCP && fields.port === null) throw new AppError(2130);
   const errors: FieldError[] = [];
   if (fields.type === MONITOR_TYPES.DNS && fields.dnsServers.length === 0) errors.push(fieldError('dnsServers', 10010002));

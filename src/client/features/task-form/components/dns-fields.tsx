@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { DNS_RECORD_TYPES } from '../../../../shared/probe/options.js';
 import type { DnsRecordType } from '../form-values.js';
-import { WELL_KNOWN_DNS_SERVERS, withDnsServer } from '../list-entries.js';
+import { WELL_KNOWN_DNS_SERVERS } from '../../../../shared/index.js';
+import { withDnsServer } from '../list-entries.js';
 import { TASK_TYPE_SPECS } from '../task-types.js';
 import { EntryList } from './entry-list.js';
 import { FormSection, SelectInput, fieldId, useErrorText, type SectionProps } from './form-controls.js';
