@@ -23,6 +23,9 @@ import { groupRoutes } from './modules/groups/routes.js';
 import { scheduleDeploymentNotices } from './modules/inbox/deploy-notice-schedule.js';
 import { importFileRoutes } from './modules/import-file/index.js';
 import { inboxRoutes } from './modules/inbox/routes.js';
+import { importRoutes } from './modules/imports/routes.js';
+import { scheduleImports } from './modules/imports/schedule.js';
+import type { ImportRunnerOptions } from './modules/imports/runner.js';
 import { nodeRoutes } from './modules/nodes/routes.js';
 import { platformRoutes } from './modules/platform/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
@@ -38,6 +41,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Length of an alert round's minute in ms (60,000; tests shorten it as they shorten agents'). */
   alertMinuteMs?: number;
+  /** The import runner's batch size and, for tests, a hold before each batch. */
+  imports?: ImportRunnerOptions;
 }
 
 /** Fastify trusts no hop count (it cannot tell a proxy from a client), so hops become a predicate. */
@@ -91,12 +96,14 @@ export async function buildApp(config: ResolvedConfig, options: BuildOptions): P
   const clientDir = clientDirIfBuilt(config.clientDir);
   registerErrorHandling(app, clientDir);
   if (clientDir !== undefined) await registerClientFiles(app, clientDir);
-  for (const routes of [systemRoutes, authRoutes, platformRoutes, profileRoutes, inboxRoutes, accountRoutes, nodeRoutes, agentRoutes, deploymentRoutes, domainRoutes, domainDetailRoutes, groupRoutes, alertRoutes, alertDeliveryRoutes, importFileRoutes])
+  const routeGroups = [systemRoutes, authRoutes, platformRoutes, profileRoutes, inboxRoutes, accountRoutes, nodeRoutes, agentRoutes, deploymentRoutes];
+  for (const routes of [...routeGroups, domainRoutes, domainDetailRoutes, groupRoutes, alertRoutes, alertDeliveryRoutes, importFileRoutes, importRoutes])
     routes(app);
   registerPush(app);
   scheduleDeploymentNotices(app);
   scheduleAlertEvaluation(app, options.alertMinuteMs === undefined ? {} : { minuteMs: options.alertMinuteMs });
   scheduleAlertDelivery(app);
+  scheduleImports(app, options.imports);
   await app.ready();
   return app;
 }

@@ -28,6 +28,8 @@ export interface ServerContext {
   push?: InboxPushNotifier;
   /** Sends due alert messages now; call after committing a transaction that wrote some (set once the app exists). */
   alertDelivery?: { wake(): void };
+  /** The bulk import runner: wake it once an upload committed (set once the app exists). */
+  imports?: { wake(): void };
   /** Alert evaluation: ingest notes results here (set once the app exists). */
   alertEval?: AlertEvaluator;
 }

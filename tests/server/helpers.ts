@@ -58,7 +58,7 @@ export interface CallOptions {
   /** Client address; each call gets a fresh one unless given, so address throttling stays out of the way. */
   ip?: string;
   /** Sent as-is instead of JSON-encoding body. */
-  payload?: string;
+  payload?: string | Buffer;
 }
 
 export interface TestServer {
@@ -94,7 +94,7 @@ function requestHeaders(options: CallOptions): Record<string, string> {
  * A real app on a fresh SQLite file in its own temp dir, migrated and seeded with SEED credentials;
  * `build` adds app options (e.g. a shortened alert minute), kept across restarts.
  */
-export async function createTestServer(env: Record<string, string> = {}, build: Pick<BuildOptions, 'alertMinuteMs'> = {}): Promise<TestServer> {
+export async function createTestServer(env: Record<string, string> = {}, build: Pick<BuildOptions, 'alertMinuteMs' | 'imports'> = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'vigil-test-'));
   const config: ResolvedConfig = { ...loadConfig(testEnv(dir, env)), platformSecret: SEED.platformSecret };
   const clock = makeClock();

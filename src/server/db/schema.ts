@@ -1,6 +1,7 @@
 import type { Generated, Selectable } from 'kysely';
 import type { AlertTables } from './schema-alerts.js';
 import type { GroupTables } from './schema-groups.js';
+import type { ImportTables } from './schema-imports.js';
 import type { PointTables } from './schema-points.js';
 import type { PushTables } from './schema-push.js';
 import type { TaskTables } from './schema-tasks.js';
@@ -96,7 +97,7 @@ export interface InboxItemsTable {
   created_at: number;
 }
 
-export interface Database extends TaskTables, GroupTables, PointTables, PushTables, AlertTables {
+export interface Database extends TaskTables, GroupTables, PointTables, PushTables, AlertTables, ImportTables {
   customers: CustomersTable;
   contracts: ContractsTable;
   privileges: PrivilegesTable;

@@ -17,6 +17,7 @@ import { resultsEdgeIndex } from './0015-results-edge-index.js';
 import { alerts } from './0016-alerts.js';
 import { alertOutboxPending } from './0018-alert-outbox-pending.js';
 import { alertLogTime } from './0019-alert-log-time.js';
+import { imports } from './0020-imports.js';
 
 /** Every migration, in the order of their names; add one file and one line per migration. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0016_alerts': alerts,
   '0018_alert_outbox_pending': alertOutboxPending,
   '0019_alert_log_time': alertLogTime,
+  '0020_imports': imports,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

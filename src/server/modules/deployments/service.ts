@@ -6,6 +6,7 @@ import { AppError } from '../../http/app-error.js';
 import { deployDeadlineOf, type StoreContext } from '../tasks/store-context.js';
 import { customerTask } from '../tasks/customer-task.js';
 import { isActive, type Task } from '../tasks/task-model.js';
+import { assertNoImportProcessing } from '../imports/lock.js';
 import { currentDeployments, expireOverdue, hasProcessing, insertProcessing, type DeploymentRow } from './deployments-repo.js';
 import { sendToNode } from './publish.js';
 
@@ -66,6 +67,7 @@ export async function rebuild(ctx: StoreContext, custId: number, taskId: number)
   await ctx.db.transaction().execute(async (trx) => {
     await expireOverdue(trx, now);
     const task = await customerTask(trx, custId, taskId);
+    await assertNoImportProcessing(trx, custId);
     const failed = (await currentOf(trx, task)).filter((row) => row.state === 'error');
     if (failed.length === 0) throw new AppError(2552);
     for (const row of failed) await sendToNode(trx, task, row.node_id);

@@ -72,3 +72,9 @@ export async function quotePoints(ctx: StoreContext, custId: number, settings: P
   const remainingPoints = purchasedPoints - usedPoints;
   return { cost, delta, purchasedPoints, usedPoints, remainingPoints, sufficient: delta <= 0 || (contract !== undefined && delta <= remainingPoints) };
 }
+
+/** The points left on the contract the account screen shows (none without a contract). */
+export async function remainingPoints(db: Db, custId: number, now: number): Promise<number> {
+  const contract = await currentContract(db, custId, now);
+  return contract ? contract.purchased_points - contract.used_points : 0;
+}

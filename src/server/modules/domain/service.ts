@@ -5,6 +5,7 @@ import type { MonitorType } from '../../../shared/codes.js';
 import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
 import { ensureLabels } from '../groups/task-refs.js';
+import { assertNoImportProcessing } from '../imports/lock.js';
 import { createTask, deleteTasks, getTask, updateTask, type TaskChange, type TaskWriteOptions } from '../tasks/service.js';
 import type { StoreContext } from '../tasks/store-context.js';
 import type { TaskInput } from '../tasks/task-input.js';
@@ -18,10 +19,17 @@ import { domainInfoOf } from './task-view.js';
  * The console's task verbs for monitor types 1-5: the tasks service writes and deploys; inside
  * its transaction these add the rules across tasks (2125 duplicates, own matched-IP group), the
  * task's new group and tag names, the nodes allowed to probe a private target (2140), and the
- * contract points (2111), so a refused change leaves nothing behind.
+ * contract points (2111), so a refused change leaves nothing behind. While the customer's import
+ * is processing, every change is 2105, except the import job's own creates.
  */
 
-async function consoleRules(trx: Db, change: TaskChange, now: number): Promise<number> {
+interface RuleOptions {
+  /** The import job writing its own rows: its processing import does not lock it out. */
+  importing?: boolean;
+}
+
+async function consoleRules(trx: Db, change: TaskChange, now: number, options: RuleOptions = {}): Promise<number> {
+  if (!options.importing) await assertNoImportProcessing(trx, change.after.custId);
   if (change.kind !== 'delete') {
     await assertNoDuplicate(trx, change.after);
     await assertOwnIpGroup(trx, change.after);
@@ -51,6 +59,20 @@ async function taskOfType(ctx: StoreContext, custId: number, taskId: number, typ
 export async function createDomainTask(ctx: StoreContext, custId: number, type: MonitorType, body: TaskCreateBody): Promise<DomainInfo> {
   const input: TaskInput = { ...body, type };
   return infoOf(ctx, await createTask(ctx, custId, input, consoleWrite(ctx)));
+}
+
+/**
+ * The import job's create: the console's rules, deployment and points, without the import lock;
+ * `alsoInTransaction` runs in the task's transaction once the rules passed (the job marks its row
+ * there, so a row's task exists exactly when the row says it was created).
+ */
+export function createImportedTask(ctx: StoreContext, custId: number, input: TaskInput, alsoInTransaction: (trx: Db, task: Task) => Promise<void>): Promise<Task> {
+  return createTask(ctx, custId, input, {
+    onChange: async (trx, change) => {
+      await consoleRules(trx, change, ctx.now(), { importing: true });
+      await alsoInTransaction(trx, change.after);
+    },
+  });
 }
 
 export async function updateDomainTask(

@@ -3,6 +3,7 @@ import { INBOX_STATUS } from '../../../shared/codes.js';
 import { currentDeployments, expireOverdue, type DeploymentRow } from '../deployments/deployments-repo.js';
 import { deployStatusOf } from '../deployments/service.js';
 import { isActive, taskOfRow, type Task } from '../tasks/task-model.js';
+import { elapsedOf } from './elapsed.js';
 import { claimRound, liveTaskRow, untoldFinishedDeployments, type RoundCandidate } from './deploy-notices-repo.js';
 import { publishInboxEvent, type InboxEvent, type InboxEventContext } from './publish.js';
 
@@ -20,19 +21,6 @@ interface FinishedRound {
   task: Task;
   rows: DeploymentRow[];
   failed: number;
-}
-
-const MS = { day: 86_400_000, hour: 3_600_000, minute: 60_000, second: 1000 };
-
-function elapsedOf(ms: number): NonNullable<InboxItem['data']['elapsedTime']> {
-  const span = Math.max(0, ms);
-  return {
-    day: Math.floor(span / MS.day),
-    hour: Math.floor((span % MS.day) / MS.hour),
-    minute: Math.floor((span % MS.hour) / MS.minute),
-    second: Math.floor((span % MS.minute) / MS.second),
-    ms: span % MS.second,
-  };
 }
 
 /** The round of the task's current version when every node it selects is done with it; else undefined. */
