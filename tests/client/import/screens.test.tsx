@@ -174,7 +174,7 @@ describe('task changes while an import processes', () => {
 
   it('are explained by the banner: how far the import is and why changes wait', () => {
     expect(text(render(<ImportLockBanner />, { activity: RUNNING }))).toContain(`An import is running: 42.5 %. ${LOCK_REASON} See the import`);
-    expect(text(render(<ImportLockBanner />, { activity: { sno: 'imp-7', progress: null }, language: 'zh-tw' }))).toContain('匯入進行中。 排程任務仍在處理中，請稍候');
+    expect(text(render(<ImportLockBanner />, { activity: { sno: 'imp-7', progress: null }, language: 'zh-tw' }))).toContain('匯入進行中。排程任務仍在處理中，請稍候');
     expect(render(<ImportLockBanner />)).toBe('');
   });
 });

@@ -12,12 +12,10 @@ export function ImportLockBanner() {
   const activity = useImportActivity();
   if (activity === null) return null;
   const percent = activity.progress ? percentText(activity.progress.percent) : null;
+  const reason = t('errors:2105');
   return (
     <div role="note" data-import-lock className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
-      <p>
-        <span className="font-medium">{percent === null ? t('import:screen.lock.starting') : t('import:screen.lock.running', { percent })}</span>{' '}
-        {t('errors:2105')}
-      </p>
+      <p>{percent === null ? t('import:screen.lock.starting', { reason }) : t('import:screen.lock.running', { percent, reason })}</p>
       <Link to="/monitor/import" className="focus-ring rounded font-medium text-amber-900 underline">
         {t('import:screen.lock.view')}
       </Link>
