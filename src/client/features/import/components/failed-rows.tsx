@@ -15,7 +15,8 @@ type NumberedRow = FailedImportRow & { id: number };
 const FIRST_PAGE_SIZE = 10;
 
 function columnsOf(t: Translate): TableColumns<NumberedRow> {
-  const header = (key: string) => t(`import:screen.failed.columns.${key}`);
+  // The same headers as the failed-rows file the server writes.
+  const header = (key: string) => t(`import:template.failedColumns.${key}`);
   return [
     { id: 'domain', header: header('domain'), cell: (row) => <span className="break-all">{row.domain}</span> },
     { id: 'protocol', header: header('protocol'), cell: (row) => row.protocol },
