@@ -11,7 +11,12 @@ const TARGET = fileURLToPath(new URL('../src/shared/calls/call-routes.ts', impor
 const quoted = (text: string) => `'${text.replace(/['\\]/g, '\\$&')}'`;
 
 function entryOf(id: string, route: CallRoute): string {
-  const flags = [route.mutation ? 'mutation: true' : '', route.silent ? 'silent: true' : ''].filter(Boolean);
+  const flags = [
+    route.mutation ? 'mutation: true' : '',
+    route.silent ? 'silent: true' : '',
+    route.upload ? `upload: { field: ${quoted(route.upload.field)}, maxBytes: ${route.upload.maxBytes} }` : '',
+    route.answersFile ? 'answersFile: true' : '',
+  ].filter(Boolean);
   return `  ${id}: { method: ${quoted(route.method)}, path: ${quoted(route.path)}${flags.map((flag) => `, ${flag}`).join('')} },`;
 }
 

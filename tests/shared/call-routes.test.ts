@@ -23,6 +23,13 @@ describe('the call table without schemas (CALL_ROUTES)', () => {
     expect(CALL_ROUTES.profileUpdate).toMatchObject({ mutation: true });
   });
 
+  it('tells the console which calls send a file (the part and its cap) and which answer one', () => {
+    expect(CALL_ROUTES.domainImport).toMatchObject({ mutation: true, upload: { field: 'file', maxBytes: 5 * 1024 * 1024 } });
+    expect(CALL_ROUTES.domainImportTemplate).toMatchObject({ answersFile: true });
+    expect(CALL_ROUTES.domainImportFailedFile).toMatchObject({ answersFile: true });
+    expect(CALL_ROUTES.domainList).toEqual({ method: 'POST', path: '/domain/list' });
+  });
+
   it.each(['call-routes.ts', 'paths.ts'])('%s brings no schema along: it imports types only', (file) => {
     const source = readFileSync(new URL(`../../src/shared/calls/${file}`, import.meta.url), 'utf8');
     const imports = source.split('\n').filter((line) => /^import\s/.test(line));

@@ -23,6 +23,7 @@ export type ScreenId =
   | 'monitorEditTrace'
   | 'monitorDetail'
   | 'monitorTraceDetail'
+  | 'monitorImport'
   | 'monitorGroups'
   | 'matchIp'
   | 'alertList'
@@ -105,7 +106,7 @@ export const ROUTES: readonly AppRoute[] = [
   { id: 'monitorEdit', path: '/monitor/edit/:id', access: 'session', titleKey: 'routes.monitorEdit', screen: 'monitorEdit', area: 'monitor', params: { id: ID } },
   { id: 'monitorCreateTrace', path: '/monitor/createtrace', access: 'session', titleKey: 'routes.monitorCreateTrace', screen: 'monitorCreateTrace', area: 'monitor' },
   { id: 'monitorEditTrace', path: '/monitor/edittrace/:id', access: 'session', titleKey: 'routes.monitorEditTrace', screen: 'monitorEditTrace', area: 'monitor', params: { id: ID } },
-  later('monitorImport', '/monitor/import', 'monitor'),
+  { id: 'monitorImport', path: '/monitor/import', access: 'session', titleKey: 'routes.monitorImport', screen: 'monitorImport', area: 'monitor' },
   { id: 'monitorDetail', path: '/monitor/:type/detail/:id', access: 'session', titleKey: 'routes.monitorDetail', screen: 'monitorDetail', area: 'monitor', params: { type: MONITOR_TYPE, id: ID } },
   { id: 'monitorTraceDetail', path: '/monitor/:type/tracedetail/:id', access: 'session', titleKey: 'routes.monitorTraceDetail', screen: 'monitorTraceDetail', area: 'monitor', params: { type: MONITOR_TYPE, id: ID } },
   later('apiManager', '/apimanager', 'monitor'),

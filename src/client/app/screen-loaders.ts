@@ -11,6 +11,8 @@ export const FEATURE_CODE = {
   detail: () => import('../features/detail/index.js'),
   groups: () => import('../features/groups/index.js'),
   inboxScreen: () => import('../features/inbox/screen/index.js'),
+  // The import feature's index is the part the session layout runs; its screen loads apart.
+  import: () => import('../features/import/screen.js'),
   monitor: () => import('../features/monitor/index.js'),
   nodes: () => import('../features/nodes/index.js'),
   overview: () => import('../features/overview/index.js'),
@@ -34,6 +36,7 @@ export const FEATURE_OF_SCREEN: Readonly<Partial<Record<ScreenId, Feature>>> = {
   monitorEditTrace: 'taskForm',
   monitorDetail: 'detail',
   monitorTraceDetail: 'detail',
+  monitorImport: 'import',
   monitorGroups: 'groups',
   matchIp: 'groups',
   alertList: 'alerts',

@@ -39,6 +39,7 @@ const TaskDetailPage = lazyPage('detail', (module) => module.TaskDetailPage);
 const TraceDetailPage = lazyPage('detail', (module) => module.TraceDetailPage);
 const GroupsPage = lazyPage('groups', (module) => module.GroupsPage);
 const InboxPage = lazyPage('inboxScreen', (module) => module.InboxPage);
+const ImportPage = lazyPage('import', (module) => module.ImportPage);
 const MatchIpPage = lazyPage('groups', (module) => module.MatchIpPage);
 const MonitorListPage = lazyPage('monitor', (module) => module.MonitorListPage);
 const NodesPage = lazyPage('nodes', (module) => module.NodesPage);
@@ -122,6 +123,11 @@ function TraceCreateScreen() {
   return <TraceCreatePage {...useTaskFormAccess()} />;
 }
 
+/** Uploading is refused like saving a task: in administrator view and with a view-only task privilege. */
+function ImportScreen() {
+  return <ImportPage readOnly={useTaskFormAccess().readOnly} />;
+}
+
 function TraceEditScreen() {
   return <TaskEditPage trace {...useTaskFormAccess()} />;
 }
@@ -170,6 +176,7 @@ const SCREENS: Readonly<Partial<Record<ScreenId, ComponentType>>> = {
   monitorEditTrace: TraceEditScreen,
   monitorDetail: TaskDetailScreen,
   monitorTraceDetail: TraceDetailPage,
+  monitorImport: ImportScreen,
   monitorGroups: readOnlyIn('monitor', GroupsPage),
   matchIp: readOnlyIn('monitor', MatchIpPage),
   alertList: readOnlyIn('alert', AlertListPage),

@@ -1,5 +1,6 @@
 import { useId, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { Link, type LinkProps } from 'react-router-dom';
+import { useImportGate } from '../lib/import-activity.js';
 import { useNetworkGate } from '../lib/offline/network-gate.js';
 
 type Variant = 'primary' | 'secondary';
@@ -15,6 +16,11 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
 }
 
+/** A control that creates, changes or deletes monitor tasks: also blocked while an import is processing (2105). */
+export interface TaskChangeProp {
+  taskChange?: boolean | undefined;
+}
+
 export function Button({ variant = 'primary', className = '', type = 'button', ...props }: ButtonProps) {
   return <button {...props} type={type} className={`${SHAPE} disabled:cursor-not-allowed ${VARIANTS[variant]} ${className}`} />;
 }
@@ -24,7 +30,7 @@ function describedBy(...ids: (string | undefined | null | false)[]): string | un
   return joined === '' ? undefined : joined;
 }
 
-interface OwnControlProps {
+interface OwnControlProps extends TaskChangeProp {
   disabled?: boolean | undefined;
   title?: string | undefined;
   'aria-describedby'?: string | undefined;
@@ -41,10 +47,12 @@ export interface GatedControl {
 /**
  * For any control that changes data (a switch, a row action, a button): while offline or the
  * server is out of reach it is disabled and says why (tooltip and aria-describedby). Changes are
- * never queued for later.
+ * never queued for later. A task change (`taskChange`) also waits while an import is processing.
  */
 export function useGatedControl(own: OwnControlProps = {}): GatedControl {
-  const gate = useNetworkGate();
+  const network = useNetworkGate();
+  const importGate = useImportGate(own.taskChange === true);
+  const gate = network.blocked ? network : importGate;
   const reasonId = useId();
   return {
     blocked: gate.blocked,
@@ -63,8 +71,8 @@ export function useGatedControl(own: OwnControlProps = {}): GatedControl {
 }
 
 /** A button that changes data: disabled with the reason while there is no connection. */
-export function NetworkButton({ disabled, title, ...props }: ButtonProps) {
-  const gate = useGatedControl({ disabled, title, 'aria-describedby': props['aria-describedby'] });
+export function NetworkButton({ disabled, title, taskChange, ...props }: ButtonProps & TaskChangeProp) {
+  const gate = useGatedControl({ disabled, title, taskChange, 'aria-describedby': props['aria-describedby'] });
   return (
     <>
       <Button {...props} {...gate.control} />
@@ -73,7 +81,7 @@ export function NetworkButton({ disabled, title, ...props }: ButtonProps) {
   );
 }
 
-interface NetworkLinkProps extends LinkProps {
+interface NetworkLinkProps extends LinkProps, TaskChangeProp {
   className?: string;
 }
 
@@ -81,8 +89,8 @@ interface NetworkLinkProps extends LinkProps {
  * A link to a screen that changes data (create, edit): while there is no connection it is shown
  * disabled with the reason instead of leading to a form that could not be saved.
  */
-export function NetworkLink({ className = '', children, 'aria-label': label, ...props }: NetworkLinkProps) {
-  const gate = useGatedControl();
+export function NetworkLink({ className = '', children, 'aria-label': label, taskChange, ...props }: NetworkLinkProps) {
+  const gate = useGatedControl({ taskChange });
   if (!gate.blocked) {
     return (
       <Link {...props} aria-label={label} className={className}>

@@ -1,12 +1,12 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { useGatedControl } from './button.js';
+import { useGatedControl, type TaskChangeProp } from './button.js';
 
 /**
  * A destructive action: the shared button's shape in red. Deleting changes data, so while there is
  * no connection it is disabled and says why.
  */
-export function DangerButton({ className = '', type = 'button', disabled, title, ...props }: ButtonHTMLAttributes<HTMLButtonElement>) {
-  const gate = useGatedControl({ disabled, title, 'aria-describedby': props['aria-describedby'] });
+export function DangerButton({ className = '', type = 'button', disabled, title, taskChange, ...props }: ButtonHTMLAttributes<HTMLButtonElement> & TaskChangeProp) {
+  const gate = useGatedControl({ disabled, title, taskChange, 'aria-describedby': props['aria-describedby'] });
   return (
     <>
       <button

@@ -31,10 +31,12 @@ interface SelectionBarProps {
   /** The bar's texts, from the list's own namespace. */
   textsOf: (figures: BatchFigures) => SelectionBarTexts;
   onDelete: () => void;
+  /** Deleting changes monitor tasks: it also waits while an import is processing. */
+  taskChange?: boolean;
 }
 
 /** How many rows are chosen for bulk delete, the batch maximum, and the delete and clear actions; nothing while none is chosen. */
-export function SelectionBar({ selection, max, textsOf, onDelete }: SelectionBarProps) {
+export function SelectionBar({ selection, max, textsOf, onDelete, taskChange = false }: SelectionBarProps) {
   const { i18n } = useTranslation();
   const count = selection.selected.size;
   if (count === 0) return null;
@@ -50,7 +52,7 @@ export function SelectionBar({ selection, max, textsOf, onDelete }: SelectionBar
         <Button variant="secondary" onClick={() => selection.clear()}>
           {texts.clear}
         </Button>
-        <DangerButton onClick={onDelete}>{texts.delete}</DangerButton>
+        <DangerButton onClick={onDelete} taskChange={taskChange}>{texts.delete}</DangerButton>
       </div>
     </div>
   );

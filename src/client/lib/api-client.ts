@@ -2,6 +2,7 @@
 // first screen and load with the screens whose forms validate with them.
 import type { CallAnswer, CallBody, CallDefinition, CallId, Calls, FieldError } from '../../shared/index.js';
 import { CALL_ROUTES } from '../../shared/calls/call-routes.js';
+import { download, fileNameOfDisposition } from './download.js';
 import { API_BASE, callUrlPath, type CallRoute } from '../../shared/calls/paths.js';
 import { LIMITS } from '../../shared/constants.js';
 import { emitApiEvent } from './api-events.js';
@@ -32,13 +33,27 @@ export interface RequestOptions {
   explainsUnreachable?: boolean | undefined;
 }
 
-function buildInit(call: CallRoute, body: unknown, token: string | null, signal: AbortSignal): RequestInit {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+type Routes = typeof CALL_ROUTES;
+/** The calls that take a file (multipart): `upload` makes them. */
+export type UploadCallId = { [Id in CallId]: Routes[Id] extends { upload: object } ? Id : never }[CallId];
+/** The calls that answer a file: `downloadFile` saves it. */
+export type FileCallId = { [Id in CallId]: Routes[Id] extends { answersFile: true } ? Id : never }[CallId];
+/** The calls that answer an envelope: `request` makes them. */
+export type EnvelopeCallId = Exclude<CallId, UploadCallId | FileCallId>;
+
+/** What goes on the wire besides method, token and signal. */
+type Payload = { kind: 'json'; body: unknown } | { kind: 'form'; form: FormData };
+
+function buildInit(call: CallRoute, payload: Payload, token: string | null, signal: AbortSignal): RequestInit {
+  const headers: Record<string, string> = { Accept: call.answersFile ? '*/*' : 'application/json' };
   if (token) headers.Authorization = `Bearer ${token}`;
   const init: RequestInit = { method: call.method, headers, signal };
-  if (call.method === 'POST' || call.method === 'PUT') {
+  if (payload.kind === 'form') {
+    // The browser writes the multipart Content-Type with its boundary.
+    init.body = payload.form;
+  } else if (call.method === 'POST' || call.method === 'PUT') {
     headers['Content-Type'] = 'application/json';
-    init.body = JSON.stringify(body ?? {});
+    init.body = JSON.stringify(payload.body ?? {});
   }
   return init;
 }
@@ -111,45 +126,63 @@ async function warnOnContractDrift(callId: CallId, data: unknown): Promise<void>
   if (!parsed.success) console.warn(`Answer of ${callId} does not match the contract`, parsed.error.issues);
 }
 
-async function send(callId: CallId, call: CallRoute, body: unknown, options: RequestOptions): Promise<unknown> {
+interface Sending {
+  callId: CallId;
+  call: CallRoute;
+  /** The body's fields fill the path's `{name}` segments. */
+  body: unknown;
+  payload: Payload;
+  options: RequestOptions;
+}
+
+interface Answered {
+  response: Response;
+  token: string | null;
+}
+
+async function send({ callId, call, body, payload, options }: Sending): Promise<Answered> {
   const token = getToken();
   const timeout = AbortSignal.timeout(LIMITS.requestTimeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  let response: Response;
   try {
-    response = await fetch(`${apiBase}${callUrlPath(call.path, body)}`, buildInit(call, body, token, signal));
+    const response = await fetch(`${apiBase}${callUrlPath(call.path, body)}`, buildInit(call, payload, token, signal));
+    return { response, token };
   } catch (error) {
     if (options.signal?.aborted) throw error;
     throw fail(callId, call, timeout.aborted ? { kind: 'timeout' } : { kind: 'network' }, options);
   }
-  const envelope = await readEnvelope(response);
-  if (response.ok && envelope?.status === true) {
-    if (import.meta.env.DEV) void warnOnContractDrift(callId, envelope.data);
-    return envelope.data;
-  }
+}
+
+/** The refusal of an answer that is not the success the call expects; a 401 ends the session instead of notifying. */
+function refusal(sending: Sending, { response, token }: Answered, envelope: WireEnvelope | null): ApiError {
   const failure = failureOf(response, envelope);
   if (token && isUnauthorized(response, envelope)) {
     emitApiEvent({ type: 'unauthorized', token });
-    throw new ApiError(callId, failure);
+    return new ApiError(sending.callId, failure);
   }
-  throw fail(callId, call, failure, options);
+  return fail(sending.callId, sending.call, failure, sending.options);
+}
+
+async function envelopeDataOf(sending: Sending): Promise<unknown> {
+  const answered = await send(sending);
+  const envelope = await readEnvelope(answered.response);
+  if (answered.response.ok && envelope?.status === true) {
+    if (import.meta.env.DEV) void warnOnContractDrift(sending.callId, envelope.data);
+    return envelope.data;
+  }
+  throw refusal(sending, answered, envelope);
 }
 
 /**
- * Makes one call of the call table: `${API_BASE}${path}`, JSON body, bearer token, 610 s timeout.
- * Its outcome tells the connection whether the server is there, after the failure's notice went out
- * (the first failure of an outage is told; the banner tells the rest).
+ * The progress bar (unless the call is silent) while the work runs; its outcome tells the
+ * connection whether the server is there, after the failure's notice went out (the first failure
+ * of an outage is told; the banner tells the rest).
  */
-export async function request<Id extends CallId>(
-  callId: Id,
-  body?: CallBody<Calls[Id]>,
-  options: RequestOptions = {},
-): Promise<CallAnswer<Calls[Id]>> {
-  const call: CallRoute = CALL_ROUTES[callId];
+async function tracked<T>(call: CallRoute, work: () => Promise<T>): Promise<T> {
   const showsProgress = call.silent !== true;
   if (showsProgress) inFlight.begin();
   try {
-    const answer = (await send(callId, call, body, options)) as CallAnswer<Calls[Id]>;
+    const answer = await work();
     noteCallOutcome(null);
     return answer;
   } catch (error) {
@@ -158,4 +191,60 @@ export async function request<Id extends CallId>(
   } finally {
     if (showsProgress) inFlight.end();
   }
+}
+
+/** Makes one call of the call table: `${API_BASE}${path}`, JSON body, bearer token, 610 s timeout. */
+export function request<Id extends EnvelopeCallId>(
+  callId: Id,
+  body?: CallBody<Calls[Id]>,
+  options: RequestOptions = {},
+): Promise<CallAnswer<Calls[Id]>> {
+  const call: CallRoute = CALL_ROUTES[callId];
+  const sending: Sending = { callId, call, body, payload: { kind: 'json', body }, options };
+  return tracked(call, () => envelopeDataOf(sending) as Promise<CallAnswer<Calls[Id]>>);
+}
+
+/**
+ * Sends a file to an `upload` call as multipart: the file in the call's part, the body's fields as
+ * text parts. Answers, refusals, the progress bar and a 401 go as for `request`.
+ */
+export function upload<Id extends UploadCallId>(
+  callId: Id,
+  file: File,
+  body?: CallBody<Calls[Id]>,
+  options: RequestOptions = {},
+): Promise<CallAnswer<Calls[Id]>> {
+  const call: CallRoute = CALL_ROUTES[callId];
+  const form = new FormData();
+  for (const [name, value] of Object.entries(body ?? {})) form.append(name, String(value));
+  form.append(CALL_ROUTES[callId].upload.field, file, file.name);
+  const sending: Sending = { callId, call, body, payload: { kind: 'form', form }, options };
+  return tracked(call, () => envelopeDataOf(sending) as Promise<CallAnswer<Calls[Id]>>);
+}
+
+/** A file a call answered, as the browser was given it. */
+export interface DownloadedFile {
+  fileName: string;
+  size: number;
+}
+
+async function savedFileOf(sending: Sending): Promise<DownloadedFile> {
+  const answered = await send(sending);
+  const { response } = answered;
+  const isEnvelope = (response.headers.get('content-type') ?? '').includes('application/json');
+  if (!response.ok || isEnvelope) throw refusal(sending, answered, await readEnvelope(response));
+  const blob = await response.blob();
+  const fileName = fileNameOfDisposition(response.headers.get('content-disposition'), 'download');
+  download(blob, fileName, blob.type || 'application/octet-stream');
+  return { fileName, size: blob.size };
+}
+
+/**
+ * Makes an `answersFile` call and hands the file to the browser as a download, named as the
+ * server's Content-Disposition says. A refusal is an envelope, told like any other call's.
+ */
+export function downloadFile<Id extends FileCallId>(callId: Id, body?: CallBody<Calls[Id]>, options: RequestOptions = {}): Promise<DownloadedFile> {
+  const call: CallRoute = CALL_ROUTES[callId];
+  const sending: Sending = { callId, call, body, payload: { kind: 'json', body }, options };
+  return tracked(call, () => savedFileOf(sending));
 }

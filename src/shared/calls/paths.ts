@@ -15,6 +15,10 @@ export interface CallRoute {
   mutation?: true;
   /** No progress bar and no notice for HTTP errors (see CallDefinition.silent). */
   silent?: true;
+  /** Sent as multipart with the file in the part `field` (see CallDefinition.upload). */
+  upload?: { field: string; maxBytes: number };
+  /** Answers a file instead of the envelope (see CallDefinition.answersFile). */
+  answersFile?: true;
 }
 
 const PATH_PARAM = /\{(\w+)\}/g;

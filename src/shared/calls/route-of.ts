@@ -8,5 +8,7 @@ export function routeOf(call: CallDefinition): CallRoute {
     path: call.path,
     ...(call.mutation ? { mutation: true as const } : {}),
     ...(call.silent ? { silent: true as const } : {}),
+    ...(call.upload ? { upload: { field: call.upload.field, maxBytes: call.upload.maxBytes } } : {}),
+    ...(call.answersFile ? { answersFile: true as const } : {}),
   };
 }

@@ -1,6 +1,7 @@
 import { MONITOR_TYPES, type DomainListBody, type MonitorType, type SslSearchBody } from '../../../shared/index.js';
 import { importSheetOfType } from '../../../shared/import/template.js';
 import { request } from '../../lib/api-client.js';
+import { download } from '../../lib/download.js';
 import type { Translate } from '../../lib/error-text.js';
 import { XLSX_MIME_TYPE, xlsxFileOf, type XlsxSheet } from '../../lib/xlsx-file.js';
 import { collectRows, exportFileName, listBookOf, TASK_EXPORT_SHEET, templateBookOf, type PagedAnswer, type PagedBody } from './export-table.js';
@@ -10,19 +11,6 @@ import { SSL_EXPORT_SHEET } from './ssl-export.js';
 export interface ExportCount {
   exported: number;
   total: number;
-}
-
-function download(bytes: Uint8Array, fileName: string, mimeType: string): void {
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: mimeType }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled; keep the URL a moment for slow ones.
-  window.setTimeout(() => URL.revokeObjectURL(url), 30_000);
 }
 
 interface ListExport<Body extends PagedBody, Row> {

@@ -47,7 +47,7 @@ function HeaderLinks({ task, alertLog }: { task: DomainInfo; alertLog: boolean }
           {t('detail:header.alertLog')}
         </Link>
       )}
-      <NetworkLink to={editPathOf(task.type, task.id)} className={`${link} bg-brand-600 text-white hover:bg-brand-700`}>
+      <NetworkLink to={editPathOf(task.type, task.id)} taskChange className={`${link} bg-brand-600 text-white hover:bg-brand-700`}>
         {t('detail:header.edit')}
       </NetworkLink>
     </nav>

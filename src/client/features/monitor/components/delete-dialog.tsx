@@ -45,7 +45,7 @@ export function DeleteDialog({ open, tasks, deleting, onConfirm, onClose }: Dele
           <Button variant="secondary" onClick={onClose} autoFocus>
             {t('monitor:dialog.cancel')}
           </Button>
-          <DangerButton onClick={onConfirm} disabled={deleting || tasks.length === 0}>
+          <DangerButton onClick={onConfirm} taskChange disabled={deleting || tasks.length === 0}>
             {t('monitor:delete.confirm', { count: tasks.length })}
           </DangerButton>
         </div>

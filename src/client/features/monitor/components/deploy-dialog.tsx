@@ -99,7 +99,7 @@ function DeployBody({ task, readOnly, rebuilding, onRebuild }: Omit<DeployDialog
       )}
       {errors > 0 && !readOnly && (
         <div className="mt-4 flex justify-end">
-          <NetworkButton onClick={() => onRebuild(task.id)} disabled={rebuilding}>
+          <NetworkButton onClick={() => onRebuild(task.id)} disabled={rebuilding} taskChange>
             {t('monitor:deploy.rebuild', { count: errors })}
           </NetworkButton>
         </div>

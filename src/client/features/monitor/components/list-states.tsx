@@ -26,7 +26,7 @@ export function TaskListEmpty({ filtered, onReset, createPath }: TaskListEmptyPr
       <p className="font-medium text-slate-800">{t(filtered ? 'monitor:list.emptyFiltered' : 'monitor:list.empty')}</p>
       {filtered && <Button onClick={onReset}>{t('monitor:filters.reset')}</Button>}
       {!filtered && createPath && (
-        <NetworkLink to={createPath} className="focus-ring rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+        <NetworkLink to={createPath} taskChange className="focus-ring rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
           {t('monitor:list.create')}
         </NetworkLink>
       )}

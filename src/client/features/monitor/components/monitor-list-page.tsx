@@ -4,6 +4,7 @@ import { useClampedPage } from '../../../lib/use-clamped-page.js';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { ENABLE_STATUS } from '../../../../shared/index.js';
+import { importSheetOfType } from '../../../../shared/import/template.js';
 import { Button, NetworkLink } from '../../../components/button.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { taskListQuery } from '../api.js';
@@ -80,6 +81,9 @@ function useRowActions(type: ListableType, readOnly: boolean, list: Parameters<t
   return { actions, rowActions, deployTask, closeDeploy };
 }
 
+/** The bulk import of tasks of types 1-5 (its own screen). */
+const IMPORT_PATH = '/monitor/import';
+
 interface ListHeaderProps {
   type: ListableType;
   view: MonitorListView;
@@ -99,8 +103,13 @@ function ListHeader({ type, view, setView, total, createPath }: ListHeaderProps)
           </Button>
         )}
         <ExportButton onExport={(t) => exportTaskList(type, listBodyOf(type, view, Date.now()), t)} disabled={!total} />
+        {createPath && importSheetOfType(type) && (
+          <NetworkLink to={IMPORT_PATH} taskChange className="focus-ring inline-flex items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-50">
+            {t('import:screen.listLink')}
+          </NetworkLink>
+        )}
         {createPath && (
-          <NetworkLink to={createPath} className="focus-ring inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+          <NetworkLink to={createPath} taskChange className="focus-ring inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
             {t('monitor:list.create')}
           </NetworkLink>
         )}

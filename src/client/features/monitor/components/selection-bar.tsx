@@ -11,6 +11,7 @@ export function SelectionBar({ selection, onDelete }: { selection: Selection; on
       selection={selection}
       max={LIMITS.bulkDeleteMax}
       onDelete={onDelete}
+      taskChange
       textsOf={({ count, shown, max }) => ({
         region: t('monitor:select.label'),
         count: t('monitor:select.count', { count, shown }),

@@ -88,7 +88,7 @@ function SslHeader({ view, setView, total, createPath }: SslHeaderProps) {
         )}
         <ExportButton onExport={(t) => exportSslList(sslSearchBodyOf(view), t)} disabled={!total} />
         {createPath && (
-          <NetworkLink to={createPath} className="focus-ring inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+          <NetworkLink to={createPath} taskChange className="focus-ring inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
             {t('monitor:list.create')}
           </NetworkLink>
         )}

@@ -66,6 +66,7 @@ function StatusSwitchButton<Row extends ActionableRow>({ row, actions, t }: RowC
   const enabled = row.status === ENABLE_STATUS.ENABLED;
   const deploying = row.deployStatus === 'processing';
   const gate = useGatedControl({
+    taskChange: true,
     disabled: deploying || actions.pendingStatusId === row.id,
     title: deploying ? t('monitor:deploy.waitDeploying') : undefined,
   });
@@ -119,6 +120,7 @@ export function EditLink({ to, name, t }: { to: string; name: string; t: Transla
   return (
     <NetworkLink
       to={to}
+      taskChange
       aria-label={withName(t('monitor:list.editTask', { name: NAME_SLOT }), name)}
       className={`focus-ring inline-flex ${ROW_CONTROL_HEIGHT} items-center rounded-md px-2 text-sm font-medium text-brand-700 hover:bg-brand-50`}
     >

@@ -107,7 +107,7 @@ export function TaskForm({ type, initial, task, readOnly, contractReadable }: Ta
             {t('taskform:actions.cancel')}
           </Button>
           {readOnly === null && (
-            <NetworkButton type="submit" disabled={form.saving}>
+            <NetworkButton type="submit" disabled={form.saving} taskChange>
               {form.saving ? t('taskform:actions.saving') : task ? t('taskform:actions.saveChanges') : t('taskform:actions.create')}
             </NetworkButton>
           )}
