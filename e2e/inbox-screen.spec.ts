@@ -1,4 +1,5 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { importWorkbook } from '../tests/support/import-workbook.js';
 import { apiCall, localNodeId, openAndSignIn, tokenOf } from './helpers.js';
 import { awaitDeploymentsSettled, localTaskMaker } from './inbox-flow.js';
 import { RUN } from './monitor-flow.js';
@@ -8,8 +9,8 @@ import { cutServer, expectServiceWorkerInControl, offlineBanner, restoreServer, 
  * The inbox screen with real deployment messages (tasks on the Local node, whose agent runs beside
  * the e2e server): reached from the bell, filtered by type and status, paged within a filter, an
  * item's detail opened by mouse, keyboard and link (`?sno=`), marked read one by one and all at
- * once, usable at 360 px, and its kept page shown with the server out of reach. Import items
- * are not covered here (the import job is another branch).
+ * once, usable at 360 px, and its kept page shown with the server out of reach; a finished
+ * import (through the real upload) shows its counts and failed rows.
  */
 
 const createLocalTask = localTaskMaker(40);
@@ -157,3 +158,45 @@ async function keptOffline(page: Page, context: BrowserContext, name: string): P
     await restoreServer(context);
   }
 }
+
+const IMPORT_HOST_BLOCK = 60;
+
+/** Uploads a workbook through the real import (POST /domain/import, multipart) and waits until it is done; answers its sno. */
+async function importThroughServer(page: Page, token: string, bytes: Uint8Array): Promise<string> {
+  const answer = await page.request.post('/api/domain/import', {
+    headers: { Authorization: `Bearer ${token}` },
+    multipart: { file: { name: `inbox-e2e-${RUN}.xlsx`, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: Buffer.from(bytes) } },
+  });
+  const body = (await answer.json()) as { code: number; data: { sno: string } };
+  expect(body.code, JSON.stringify(body)).toBe(200);
+  await expect.poll(() => apiCall<unknown>(page.request, token, '/domain/taskProgress', { sno: body.data.sno }), { timeout: 60_000, intervals: [1_000] }).toBe('done');
+  return body.data.sno;
+}
+
+test("a finished import's item: counts, time taken, end time and its failed rows, and a link to its outcome", async ({ page }) => {
+  test.setTimeout(120_000);
+  await openAndSignIn(page);
+  const token = (await tokenOf(page)) ?? '';
+  const block = IMPORT_HOST_BLOCK + test.info().retry;
+  const rows = [
+    { name: `e2e inbox import A ${RUN}`, domain: `127.0.${block}.21`, frequencyMinutes: 60, nodes: 'Local' },
+    { name: `e2e inbox import B ${RUN}`, domain: `127.0.${block}.22`, frequencyMinutes: 60, nodes: 'Local' },
+    { name: `e2e inbox import bad ${RUN}`, domain: 'not a domain!', frequencyMinutes: 60, nodes: 'Local' },
+  ];
+  const sno = await importThroughServer(page, token, importWorkbook({ ICMP: rows }));
+
+  await page.goto('/inbox?type=import&status=2');
+  const entry = screenList(page).locator(`[data-inbox-sno="${sno}"]`);
+  await expect(entry).toHaveAttribute('data-read', 'false');
+  await entry.getByRole('button', { expanded: false }).click();
+  await expect(entry).toHaveAttribute('data-read', 'true');
+  const facts = detail(page);
+  for (const [label, value] of [['列數', '3'], ['已匯入', '2'], ['失敗', '1']]) {
+    await expect(facts.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('+ dd')).toHaveText(value ?? '');
+  }
+  await expect(facts.locator('dt', { hasText: /^耗時$/ }).locator('+ dd')).toHaveText(/\d+ (天|小時|分|秒|毫秒)/);
+  await expect(facts.locator('dt', { hasText: /^完成時間$/ }).locator('+ dd')).not.toBeEmpty();
+  const failedRow = facts.getByRole('table', { name: '失敗的列' }).getByRole('row').filter({ hasText: 'not a domain!' });
+  await expect(failedRow.getByRole('cell')).toHaveText(['ICMP', '4', 'not a domain!', '', /^\d+$/, /\S/]);
+  await expect(facts.getByRole('link', { name: '前往批次匯入' })).toHaveAttribute('href', `/monitor/import?sno=${sno}`);
+});
