@@ -128,10 +128,15 @@ describe('public system endpoints', () => {
       expect(op.operationId).toBe(id);
       expect(op.summary).toBe(call.summary);
       expect(op.security).toEqual(call.access === 'public' ? [] : [expect.any(Object)]);
-      const envelope = op.responses['200'].content['application/json'].schema;
-      expect(envelope.properties.status.const).toBe(true);
-      expect(envelope.properties).toHaveProperty('data');
-      if (call.method !== 'GET') expect(op.requestBody.content['application/json'].schema).toBeDefined();
+      // A file answer is the file itself, an upload's body multipart (tests/server/import-file/routes.test.ts).
+      if (call.answersFile) expect(op.responses['200'].content['application/octet-stream'].schema.format, id).toBe('binary');
+      else {
+        const envelope = op.responses['200'].content['application/json'].schema;
+        expect(envelope.properties.status.const).toBe(true);
+        expect(envelope.properties).toHaveProperty('data');
+      }
+      const bodyType = call.upload ? 'multipart/form-data' : 'application/json';
+      if (call.method !== 'GET') expect(op.requestBody.content[bodyType].schema, id).toBeDefined();
     }
     expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.required).toEqual(['account', 'password']);
   });

@@ -13,6 +13,8 @@ export interface TasksTable {
   type: number;
   name: string;
   domain: string;
+  /** The domain as the duplicates rule compares it (hostKeyOf, migration 0020): indexed, so the rule reads only candidates. */
+  target_host: Generated<string>;
   serial_number: string;
   region: string;
   frequency_minutes: number;

@@ -1,6 +1,8 @@
 import { importWorkbook, multipartFile, type WorkbookRow, type WorkbookRows } from '../../support/import-workbook.js';
 import { addCustomer, addUser, createTestServer, type TestServer } from '../helpers.js';
 
+export const DEPLOY_DEADLINE_SECONDS = 60;
+
 /** Holds the import runner before a batch once a job has processed `holdAt` rows; closing the app lets go. */
 export class ImportGate {
   holdAt: number | undefined;
@@ -42,6 +44,7 @@ export interface ImportFixture {
   token: string;
   otherToken: string;
   nodeName: string;
+  nodeId: number;
   call: (path: string, body?: unknown, token?: string, method?: 'GET' | 'POST') => Promise<ImportAnswer>;
   upload: (bytes: Uint8Array, options?: { fileName?: string; token?: string; language?: string }) => Promise<ImportAnswer>;
   /** Polls taskProgress until the job is done (no time limit of its own: the test's applies). */
@@ -60,13 +63,17 @@ export function workbookOf(rows: WorkbookRows): Uint8Array {
 
 export async function importFixture(batchRows = 10): Promise<ImportFixture> {
   const gate = new ImportGate();
-  const server = await createTestServer({}, { imports: { batchRows, beforeBatch: gate.beforeBatch } });
+  const server = await createTestServer({ VIGIL_DEPLOY_DEADLINE_SECONDS: String(DEPLOY_DEADLINE_SECONDS) }, { imports: { batchRows, beforeBatch: gate.beforeBatch } });
   const token = await server.login();
   const otherCustId = await addCustomer(server, 'Other Ltd');
+  await server.db
+    .insertInto('contracts')
+    .values({ cust_id: otherCustId, start_date: '2000-01-01', end_date: '2999-12-31', purchased_points: 10_000, used_points: 0 })
+    .execute();
   await addUser(server, { account: 'other01', custId: otherCustId });
   const otherToken = await server.login('other01');
   await server.db.updateTable('contracts').set({ purchased_points: 1_000_000 }).where('cust_id', '=', server.custId).execute();
-  const node = await server.db.selectFrom('nodes').select('name').orderBy('id').executeTakeFirstOrThrow();
+  const node = await server.db.selectFrom('nodes').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
   const answerOf = async (response: { statusCode: number; body: string; json: () => unknown }): Promise<ImportAnswer> => {
     const json = response.json() as { code: number; data: unknown; message?: string };
     return { statusCode: response.statusCode, code: json.code, data: json.data, message: json.message ?? '', body: response.body };
@@ -86,5 +93,5 @@ export async function importFixture(batchRows = 10): Promise<ImportFixture> {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
   };
-  return { server, gate, token, otherToken, nodeName: node.name, call, upload, finished, close: () => server.close() };
+  return { server, gate, token, otherToken, nodeName: node.name, nodeId: node.id, call, upload, finished, close: () => server.close() };
 }

@@ -1,3 +1,4 @@
+import { fileDateSuffix } from '../../../shared/file-names.js';
 import type { DomainListRow, MonitorType } from '../../../shared/index.js';
 import type { Translate } from '../../lib/error-text.js';
 import { targetTextOf } from '../../lib/task-paths.js';
@@ -11,8 +12,7 @@ const two = (value: number) => String(value).padStart(2, '0');
 
 /** §9: the export's file name carries the date (local), e.g. `monitor-http-20261122.xlsx`. */
 export function exportFileName(type: MonitorType, date: Date): string {
-  const day = `${date.getFullYear()}${two(date.getMonth() + 1)}${two(date.getDate())}`;
-  return `monitor-${typeSlugOf(type)}-${day}.xlsx`;
+  return `monitor-${typeSlugOf(type)}-${fileDateSuffix(date)}.xlsx`;
 }
 
 /** Local date and time as a spreadsheet reads it: `2026-11-22 09:30:05`. */

@@ -4,10 +4,23 @@ import type { AnyDb } from './any-db.js';
 /**
  * Bulk import jobs and their rows: the upload stores every row, so the job never reads the file
  * again and a restart resumes from the rows still pending. At most one processing job per
- * customer, held by a partial unique index, so two uploads at once cannot both start.
+ * customer, held by a partial unique index, so two uploads at once cannot both start. And the
+ * tasks' hosts as the duplicates rule compares them, indexed.
  */
+/** Fills `tasks.target_host` for the tasks there are, folded in JS as hostKeyOf (task-model.ts) folds it. */
+async function fillTargetHosts(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('tasks').addColumn('target_host', 'text', (c) => c.notNull().defaultTo('')).execute();
+  const tasks = await db.selectFrom('tasks').select(['id', 'domain']).execute();
+  for (const task of tasks as { id: number; domain: string }[]) {
+    await db.updateTable('tasks').set({ target_host: task.domain.trim().toLowerCase() }).where('id', '=', task.id).execute();
+  }
+  await db.schema.createIndex('tasks_target_host').on('tasks').columns(['cust_id', 'type', 'target_host']).execute();
+}
+
 export const imports: Migration = {
   async up(db: AnyDb) {
+    // An import checks every row against the customer's tasks: the duplicates rule must not read them all.
+    await fillTargetHosts(db);
     await db.schema
       .createTable('import_jobs')
       .addColumn('sno', 'text', (c) => c.primaryKey())

@@ -1,4 +1,4 @@
-import { createInstance, type i18n } from 'i18next';
+import type { i18n } from 'i18next';
 import enAlertmsg from '../../../../locales/en/alertmsg.json' with { type: 'json' };
 import enCommon from '../../../../locales/en/common.json' with { type: 'json' };
 import enPlaces from '../../../../locales/en/places.json' with { type: 'json' };
@@ -10,7 +10,7 @@ import twCommon from '../../../../locales/zh-tw/common.json' with { type: 'json'
 import twPlaces from '../../../../locales/zh-tw/places.json' with { type: 'json' };
 import { registerAlertMessageFormats } from '../../../shared/alerts/message-format.js';
 import { DEFAULT_ALERT_TIME_ZONE } from '../../config.js';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '../../../shared/constants.js';
+import { serverI18n } from '../../texts/server-i18n.js';
 
 /**
  * The server's i18next for alert messages: the console's own `alertmsg`, `common` and `places`
@@ -38,21 +38,9 @@ export function escapeHtml(text: string): string {
 }
 
 function createTexts(escaping: Escaping, timeZone: string): i18n {
-  const instance = createInstance();
-  void instance.init({
-    lng: DEFAULT_LANGUAGE,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    lowerCaseLng: true,
-    load: 'currentOnly',
+  const instance = serverI18n({
     ns: [ALERT_NAMESPACE, 'common', 'places'],
-    defaultNS: ALERT_NAMESPACE,
-    nsSeparator: ':',
-    keySeparator: '.',
-    initAsync: false,
     resources: RESOURCES,
-    returnNull: false,
-    showSupportNotice: false,
     interpolation: escaping === 'html' ? { escapeValue: true, escape: escapeHtml } : { escapeValue: false },
   });
   registerAlertMessageFormats(instance, timeZone);

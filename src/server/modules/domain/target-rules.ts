@@ -4,7 +4,7 @@ import { isLocalOnlyHost } from '../../../shared/validation/target-address.js';
 import type { Db } from '../../db/connection.js';
 import { AppError, badParameter, fieldError } from '../../http/app-error.js';
 import { requestPathOf } from '../tasks/check-options.js';
-import type { Task } from '../tasks/task-model.js';
+import { hostKeyOf, type Task } from '../tasks/task-model.js';
 
 type TargetFields = Pick<Task, 'type' | 'domain' | 'port' | 'otherPath' | 'protocol'>;
 
@@ -17,7 +17,7 @@ const DEFAULT_PORTS: Partial<Record<number, number>> = { [MONITOR_TYPES.HTTP]: 8
  * Two live tasks of a customer with the same type and target are duplicates (2125).
  */
 export function targetKeyOf(task: TargetFields): string {
-  const host = task.domain.trim().toLowerCase();
+  const host = hostKeyOf(task.domain);
   switch (task.type) {
     case MONITOR_TYPES.TCP:
       return JSON.stringify([host, task.port]);
@@ -37,7 +37,8 @@ export function targetKeyOf(task: TargetFields): string {
 
 /**
  * 2125 when another live task of the customer, of the same type, watches the same target. Hosts
- * are compared here rather than in SQL: SQL's lower() folds ASCII only, and domains may be IDN.
+ * are folded in JS, not SQL (SQL's lower() folds ASCII only, and domains may be IDN): the stored
+ * `target_host` picks the few candidates through an index, the rest of the target is compared here.
  */
 export async function assertNoDuplicate(db: Db, task: Task): Promise<void> {
   const candidates = await db
@@ -45,6 +46,7 @@ export async function assertNoDuplicate(db: Db, task: Task): Promise<void> {
     .select(['type', 'domain', 'port', 'other_path', 'protocol'])
     .where('cust_id', '=', task.custId)
     .where('type', '=', task.type)
+    .where('target_host', '=', hostKeyOf(task.domain))
     .where('deleted_at', 'is', null)
     .where('id', '!=', task.id)
     .execute();

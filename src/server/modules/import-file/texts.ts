@@ -1,4 +1,4 @@
-import { createInstance, type i18n } from 'i18next';
+import type { i18n } from 'i18next';
 import enCommon from '../../../../locales/en/common.json' with { type: 'json' };
 import enErrors from '../../../../locales/en/errors.json' with { type: 'json' };
 import enImport from '../../../../locales/en/import.json' with { type: 'json' };
@@ -8,7 +8,8 @@ import cnImport from '../../../../locales/zh-cn/import.json' with { type: 'json'
 import twCommon from '../../../../locales/zh-tw/common.json' with { type: 'json' };
 import twErrors from '../../../../locales/zh-tw/errors.json' with { type: 'json' };
 import twImport from '../../../../locales/zh-tw/import.json' with { type: 'json' };
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../shared/constants.js';
+import type { Language } from '../../../shared/constants.js';
+import { serverI18n } from '../../texts/server-i18n.js';
 
 /**
  * The server's i18next for import files: the console's own `import`, `errors` and `common` texts,
@@ -25,22 +26,7 @@ const RESOURCES = {
 let instance: i18n | undefined;
 
 function texts(): i18n {
-  if (instance) return instance;
-  instance = createInstance();
-  void instance.init({
-    lng: DEFAULT_LANGUAGE,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    lowerCaseLng: true,
-    load: 'currentOnly',
-    ns: ['import', 'errors', 'common'],
-    defaultNS: 'import',
-    initAsync: false,
-    resources: RESOURCES,
-    returnNull: false,
-    showSupportNotice: false,
-    interpolation: { escapeValue: false },
-  });
+  instance ??= serverI18n({ ns: ['import', 'errors', 'common'], resources: RESOURCES, interpolation: { escapeValue: false } });
   return instance;
 }
 

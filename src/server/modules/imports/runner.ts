@@ -14,7 +14,9 @@ export interface ImportRunnerOptions {
   beforeBatch?: (job: { sno: string; processed: number }) => Promise<void>;
 }
 
-const DEFAULT_BATCH_ROWS = 25;
+const DEFAULT_BATCH_ROWS = 100;
+/** Longest the runner holds the event loop (and the database connection) between other calls. */
+const TURN_MS = 5;
 
 /**
  * Runs processing import jobs in the background, oldest first, each row in file order. Every row
@@ -77,12 +79,17 @@ export class ImportRunner {
       if (this.closed) return;
       const rows = await pendingRows(this.ctx.db, job.sno, after, this.batchRows);
       if (rows.length === 0) break;
+      let turnStarted = performance.now();
       for (const row of rows) {
         counts = counted(counts, await processImportRow(this.ctx, job, row));
         after = row.ordinal;
+        // Calls that arrived meanwhile are answered before the next rows.
+        if (performance.now() - turnStarted >= TURN_MS) {
+          await nextTurn();
+          turnStarted = performance.now();
+        }
       }
       await saveProgress(this.ctx, job, counts);
-      // Calls that arrived while the batch ran are answered before the next one.
       await nextTurn();
     }
     await finishImport(this.ctx, job, counts);

@@ -55,11 +55,17 @@ export function taskOfRow(row: TaskRow): Task {
 }
 
 /** The stored columns of a task's fields. */
+/** A target's host as two tasks are compared (2125): trimmed, any case (IDN letters too, which SQL's lower() does not fold). */
+export function hostKeyOf(domain: string): string {
+  return domain.trim().toLowerCase();
+}
+
 export function columnsOfFields(fields: TaskFields): Omit<Insertable<TasksTable>, 'cust_id' | 'version' | 'created_at' | 'updated_at'> {
   return {
     type: fields.type,
     name: fields.name,
     domain: fields.domain,
+    target_host: hostKeyOf(fields.domain),
     serial_number: fields.serialNumber,
     region: fields.region,
     frequency_minutes: fields.frequencyMinutes,
