@@ -21,7 +21,6 @@ describe('a server restart mid-import', () => {
 
     fx.gate.holdAt = undefined;
     await fx.server.restart();
-    fx.token = await fx.server.login();
     await fx.finished(started.data.sno);
 
     const domains = await liveDomains();
