@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import type { Plugin, ResolvedConfig } from 'vite';
+import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { MANIFEST_FILE, SERVICE_WORKER_FILE, WEB_MANIFEST } from './src/client/app/pwa/web-manifest.js';
@@ -135,6 +135,46 @@ function precompressPlugin(): Plugin {
   };
 }
 
+const PICTURE_SCRIPT_ENTRY = 'src/client/paint-picture.ts';
+
+/** The build's chunk-free copy of a script: one classic (IIFE) file with everything it imports. */
+async function classicScript(entry: string, define: Record<string, string>): Promise<string> {
+  const built = await build({
+    configFile: false,
+    logLevel: 'warn',
+    define,
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry, formats: ['iife'], name: 'vigilPicture' },
+      rolldownOptions: { treeshake: { moduleSideEffects: [{ test: SHARED_MODULE, sideEffects: false }] } },
+    },
+  });
+  const outputs = (Array.isArray(built) ? built : [built]) as Rolldown.RolldownOutput[];
+  const chunk = outputs.flatMap((output) => output.output).find((file) => file.type === 'chunk');
+  if (!chunk) throw new Error(`${entry} built to no script`);
+  return chunk.code;
+}
+
+/**
+ * The cold start's picture painter (src/client/paint-picture.ts) as a classic script in the page,
+ * before #root: it runs as the page is parsed, before the console's modules have loaded, and
+ * precached like the rest (a content-hashed asset; the CSP allows no inline script).
+ */
+function pictureScriptPlugin(define: Record<string, string>): Plugin {
+  let fileName = '';
+  return {
+    name: 'vigil-picture-script',
+    apply: 'build',
+    async buildStart() {
+      const source = await classicScript(PICTURE_SCRIPT_ENTRY, define);
+      fileName = `assets/paint-picture-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;
+      this.emitFile({ type: 'asset', fileName, source });
+    },
+    transformIndexHtml: () => [{ tag: 'script', attrs: { src: `/${fileName}` }, injectTo: 'body-prepend' }],
+  };
+}
+
 /**
  * The installable console: our own service worker (src/client/sw.ts) with the precache manifest
  * injected; the console registers it itself (src/client/app/pwa), in production builds only.
@@ -158,36 +198,39 @@ const pwaPlugin = () =>
     devOptions: { enabled: false },
   });
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), geometryPlugin(), pwaPlugin(), precompressPlugin()],
-  define: { 'import.meta.env.VITE_VIGIL_BUILD_ID': JSON.stringify(command === 'build' ? buildId() : 'dev') },
-  build: {
-    outDir: 'dist/client',
-    emptyOutDir: true,
-    sourcemap: true,
-    // A lazy chunk with nothing to load beside it (a language's texts) is asked for through a
-    // modulepreload link too, like the others: the browser sends a link's request at once, an
-    // import()'s only once the running script is done (the texts would wait for the whole entry).
-    modulePreload: { resolveDependencies: (file: string, deps: string[]) => (deps.length === 0 ? [file] : deps) },
-    rolldownOptions: {
-      // src/shared is the pure contract: importing a module of it does nothing but define things.
-      // Saying so lets the bundler drop the modules nothing uses even when imported through the
-      // barrel, so a screen reading a constant does not pull every call's zod schemas in.
-      treeshake: { moduleSideEffects: [{ test: SHARED_MODULE, sideEffects: false }] },
-      // Everything the entry imports statically is loaded at once anyway: one chunk (named like the
-      // entry) rather than a dozen small shared ones, which compress worse and cost a request each.
-      output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } },
+export default defineConfig(({ command }) => {
+  const define = { 'import.meta.env.VITE_VIGIL_BUILD_ID': JSON.stringify(command === 'build' ? buildId() : 'dev') };
+  return {
+    plugins: [react(), tailwindcss(), geometryPlugin(), pictureScriptPlugin(define), pwaPlugin(), precompressPlugin()],
+    define,
+    build: {
+      outDir: 'dist/client',
+      emptyOutDir: true,
+      sourcemap: true,
+      // A lazy chunk with nothing to load beside it (a language's texts) is asked for through a
+      // modulepreload link too, like the others: the browser sends a link's request at once, an
+      // import()'s only once the running script is done (the texts would wait for the whole entry).
+      modulePreload: { resolveDependencies: (file: string, deps: string[]) => (deps.length === 0 ? [file] : deps) },
+      rolldownOptions: {
+        // src/shared is the pure contract: importing a module of it does nothing but define things.
+        // Saying so lets the bundler drop the modules nothing uses even when imported through the
+        // barrel, so a screen reading a constant does not pull every call's zod schemas in.
+        treeshake: { moduleSideEffects: [{ test: SHARED_MODULE, sideEffects: false }] },
+        // Everything the entry imports statically is loaded at once anyway: one chunk (named like the
+        // entry) rather than a dozen small shared ones, which compress worse and cost a request each.
+        output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } },
+      },
     },
-  },
-  server: {
-    port: Number(process.env.VIGIL_DEV_PORT ?? 5173),
-    proxy: { '/api': `http://127.0.0.1:${apiPort}` },
-  },
-  test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-    environment: 'node',
-    pool: 'forks',
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
-  },
-}));
+    server: {
+      port: Number(process.env.VIGIL_DEV_PORT ?? 5173),
+      proxy: { '/api': `http://127.0.0.1:${apiPort}` },
+    },
+    test: {
+      include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+      environment: 'node',
+      pool: 'forks',
+      testTimeout: 20_000,
+      hookTimeout: 30_000,
+    },
+  };
+});

@@ -16,6 +16,8 @@ export const PERSISTED_QUERY_LIMIT = 30;
 
 /** The performance mark set when a cold start's kept answers and its first screen's code are in (the pwa.offline bench reads it). */
 export const RESTORED_MARK = 'vigil:restored';
+/** The performance mark set when React's first screen replaced the picture painted before it (painted-picture.ts). */
+export const PICTURE_REPLACED_MARK = 'vigil:picture-replaced';
 
 /** Who the persisted answers belong to: one entry per user and customer. */
 export interface SessionIdentity {
