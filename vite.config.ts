@@ -135,6 +135,14 @@ function precompressPlugin(): Plugin {
   };
 }
 
+const LOCALE_FILE = /\/locales\/([^/]+)\/([^/]+)\.json$/;
+
+/** A feature's texts are named by language and namespace (`texts-en-monitor-…`), apart from the feature's code (`monitor-…`). */
+function chunkFileName(chunk: Rolldown.PreRenderedChunk): string {
+  const locale = LOCALE_FILE.exec(chunk.facadeModuleId ?? '');
+  return locale ? `assets/texts-${locale[1]}-${locale[2]}-[hash].js` : 'assets/[name]-[hash].js';
+}
+
 const PICTURE_SCRIPT_ENTRY = 'src/client/paint-picture.ts';
 
 /** The build's chunk-free copy of a script: one classic (IIFE) file with everything it imports. */
@@ -218,7 +226,7 @@ export default defineConfig(({ command }) => {
         treeshake: { moduleSideEffects: [{ test: SHARED_MODULE, sideEffects: false }] },
         // Everything the entry imports statically is loaded at once anyway: one chunk (named like the
         // entry) rather than a dozen small shared ones, which compress worse and cost a request each.
-        output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } },
+        output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] }, chunkFileNames: chunkFileName },
       },
     },
     server: {

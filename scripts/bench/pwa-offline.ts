@@ -28,7 +28,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
-import { PICTURE_REPLACED_MARK, RESTORED_MARK } from '../../src/client/lib/offline/persist-policy.js';
+import { PICTURE_KEY, PICTURE_REPLACED_MARK, RESTORED_MARK } from '../../src/client/lib/offline/persist-policy.js';
 import { buildConsoleIfStale, withConsoleServer } from './console-server.js';
 import { progress, type BenchOptions, type Figure } from './report.js';
 import { CHROMIUM_PATH } from './tasks-console-browser.js';
@@ -64,6 +64,7 @@ interface PageGlobal {
   navigator: { serviceWorker: { controller: unknown } };
   performance: { now(): number; getEntriesByType(type: string): TimedEntry[]; getEntriesByName(name: string): MarkEntry[] };
   console: { debug(message: string): void };
+  localStorage: { getItem(key: string): string | null };
 }
 
 function watchFirstRowPaint(): void {
@@ -124,7 +125,7 @@ function launchProfile(profileDir: string, offline: boolean): Promise<BrowserCon
 
 const firstPage = async (context: BrowserContext): Promise<Page> => context.pages()[0] ?? (await context.newPage());
 
-/** Signed in online; the service worker controls the console and the list's answer is stored; the browser closed. */
+/** Signed in online; the service worker controls the console, the list's answer and its picture are stored; the browser closed. */
 async function prepareOnline(profileDir: string, url: string, account: string): Promise<void> {
   const context = await launchProfile(profileDir, false);
   try {
@@ -138,6 +139,8 @@ async function prepareOnline(profileDir: string, url: string, account: string): 
     await page.goto(`${url}${LIST_PATH}`);
     await page.locator(ROW).first().waitFor({ timeout: 60_000 });
     await until('the stored list', () => listIsStored(page));
+    // The list was seen for a moment: its picture is kept once its rows are drawn and stored.
+    await until('the kept picture of the list', () => page.evaluate((key) => (globalThis as unknown as PageGlobal).localStorage.getItem(key) !== null, PICTURE_KEY));
   } finally {
     await context.close();
   }

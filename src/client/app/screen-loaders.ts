@@ -1,3 +1,5 @@
+import { loadNamespaces } from '../lib/i18n.js';
+import type { FeatureNamespace } from '../lib/locale-namespaces.js';
 import { ROUTES, type AppRoute, type ScreenId } from './routes.js';
 
 /**
@@ -18,6 +20,19 @@ export const FEATURE_CODE = {
 } as const;
 
 export type Feature = keyof typeof FEATURE_CODE;
+
+/** The texts each feature's screens show beyond the start texts: they load with its code. */
+export const FEATURE_TEXTS: Readonly<Record<Feature, readonly FeatureNamespace[]>> = {
+  account: [],
+  alerts: ['alerts', 'alertmsg'],
+  detail: ['detail'],
+  groups: ['groups'],
+  monitor: ['monitor'],
+  nodes: [],
+  overview: ['monitor'],
+  profile: [],
+  taskForm: ['taskform'],
+};
 export type FeatureModule<F extends Feature> = Awaited<ReturnType<(typeof FEATURE_CODE)[F]>>;
 
 /** Which feature's code each lazily loaded screen renders from. */
@@ -45,11 +60,11 @@ export const FEATURE_OF_SCREEN: Readonly<Partial<Record<ScreenId, Feature>>> = {
 const loaded = new Map<Feature, unknown>();
 const loading = new Map<Feature, Promise<unknown>>();
 
-/** A feature's code, loaded once; a failed load may be asked again (a deploy replaced it). */
+/** A feature's code and texts, loaded once; a failed load may be asked again (a deploy replaced it). */
 export function loadFeature<F extends Feature>(feature: F): Promise<FeatureModule<F>> {
   let pending = loading.get(feature);
   if (!pending) {
-    pending = FEATURE_CODE[feature]().then((module) => {
+    pending = Promise.all([FEATURE_CODE[feature](), loadNamespaces(FEATURE_TEXTS[feature])]).then(([module]) => {
       loaded.set(feature, module);
       return module;
     });

@@ -1,5 +1,5 @@
 import { readIdentity, tokenFingerprint, type IdentityStorage } from './identity.js';
-import { PERSIST_MAX_AGE_MS } from './persist-policy.js';
+import { PERSIST_MAX_AGE_MS, PICTURE_KEY } from './persist-policy.js';
 
 /**
  * A picture of the task list the user last saw: the HTML React drew for it, its texts already in
@@ -8,7 +8,7 @@ import { PERSIST_MAX_AGE_MS } from './persist-policy.js';
  * console's code has run, and React replaces it with the same screen (docs/architecture.md,
  * "Offline"). Kept in localStorage beside the token, so the script reads it synchronously.
  */
-export const PICTURE_KEY = 'vigil.offline.picture';
+export { PICTURE_KEY };
 
 export interface ScreenPicture {
   /** The build that drew it: another build's markup and styles may differ. */
