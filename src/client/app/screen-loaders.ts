@@ -9,6 +9,7 @@ import { ROUTES, type AppRoute, type ScreenId } from './routes.js';
  */
 export const FEATURE_CODE = {
   account: () => import('../features/account/index.js'),
+  auth: () => import('../features/auth/screens.js'),
   alerts: () => import('../features/alerts/index.js'),
   detail: () => import('../features/detail/index.js'),
   groups: () => import('../features/groups/index.js'),
@@ -24,6 +25,7 @@ export type Feature = keyof typeof FEATURE_CODE;
 /** The texts each feature's screens show beyond the start texts: they load with its code. */
 export const FEATURE_TEXTS: Readonly<Record<Feature, readonly FeatureNamespace[]>> = {
   account: [],
+  auth: [],
   alerts: ['alerts', 'alertmsg'],
   detail: ['detail'],
   groups: ['groups'],
@@ -37,6 +39,8 @@ export type FeatureModule<F extends Feature> = Awaited<ReturnType<(typeof FEATUR
 
 /** Which feature's code each lazily loaded screen renders from. */
 export const FEATURE_OF_SCREEN: Readonly<Partial<Record<ScreenId, Feature>>> = {
+  login: 'auth',
+  sso: 'auth',
   account: 'account',
   profileUpdate: 'profile',
   nodes: 'nodes',

@@ -1,6 +1,5 @@
 import i18next, { type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { registerAlertMessageFormats } from '../../shared/alerts/message-format.js';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/index.js';
 import type { Translator } from './error-text.js';
 import { htmlLangOf, languageCookie, languageFromCookie } from './language.js';
@@ -47,8 +46,6 @@ export async function initI18n(language: Language, texts: Promise<StartResources
   document.documentElement.lang = htmlLangOf(language);
   const startTexts = await texts;
   await i18next.use(initReactI18next).init({ ...baseOptions(language), resources: { [language]: { ...startTexts, ...textsBeforeInit } } });
-  // The alert log's lines name ISPs, places, durations and times through these formats, in the device's zone.
-  registerAlertMessageFormats(i18next, Intl.DateTimeFormat().resolvedOptions().timeZone);
   return i18next;
 }
 
