@@ -14,6 +14,8 @@ import { defineConfig } from 'vitest/config';
 import { MANIFEST_FILE, SERVICE_WORKER_FILE, WEB_MANIFEST } from './src/client/app/pwa/web-manifest.js';
 import { buildAllGeometry } from './src/client/geo/build-geometry.js';
 import { GEOMETRY_NAMES, type GeometryName } from './src/client/geo/region-geometry.js';
+import { FIRST_CHUNKS_ELEMENT_ID, type FirstChunks } from './src/client/lib/offline/first-chunks.js';
+import { LANGUAGES } from './src/shared/constants.js';
 
 const apiPort = Number(process.env.VIGIL_PORT ?? 8080);
 
@@ -179,7 +181,29 @@ function pictureScriptPlugin(define: Record<string, string>): Plugin {
       fileName = `assets/paint-picture-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;
       this.emitFile({ type: 'asset', fileName, source });
     },
-    transformIndexHtml: () => [{ tag: 'script', attrs: { src: `/${fileName}` }, injectTo: 'body-prepend' }],
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, context) => [
+        { tag: 'script', attrs: { type: 'application/json', id: FIRST_CHUNKS_ELEMENT_ID }, children: JSON.stringify(firstChunksOf(context.bundle ?? {})), injectTo: 'body-prepend' },
+        { tag: 'script', attrs: { src: `/${fileName}` }, injectTo: 'body-prepend' },
+      ],
+    },
+  };
+}
+
+/** The chunk whose entry module is at this path (relative to the project), as the page asks for it. */
+function chunkUrl(bundle: Rolldown.OutputBundle, modulePath: string): string {
+  const chunk = Object.values(bundle).find((file) => file.type === 'chunk' && file.facadeModuleId === resolve(modulePath));
+  if (!chunk) throw new Error(`no chunk for ${modulePath}`);
+  return `/${chunk.fileName}`;
+}
+
+/** What the picture painter asks for at once (src/client/paint-picture.ts): each language's start texts, and the task list's code and texts. */
+function firstChunksOf(bundle: Rolldown.OutputBundle): FirstChunks {
+  const byLanguage = (pathOf: (language: string) => string) => Object.fromEntries(LANGUAGES.map((language) => [language, chunkUrl(bundle, pathOf(language))]));
+  return {
+    texts: byLanguage((language) => `src/client/lib/locales/${language}.ts`),
+    list: { code: chunkUrl(bundle, 'src/client/features/monitor/index.ts'), texts: byLanguage((language) => `locales/${language}/monitor.json`) },
   };
 }
 

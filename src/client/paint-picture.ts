@@ -5,14 +5,15 @@ import { STORAGE_KEYS } from '../shared/constants.js';
 import { BUILD_ID } from './lib/build-id.js';
 import { htmlLangOf, isLanguage, languageFromCookie } from './lib/language.js';
 import { WIDE_SCREEN_QUERY } from './lib/list-layout.js';
+import { preloadModules, readFirstChunks } from './lib/offline/first-chunk-requests.js';
 import { paintPicture } from './lib/offline/painted-picture.js';
 import { browserPictureStorage, pictureToPaint } from './lib/offline/screen-picture.js';
 
-function paintKeptPicture(): void {
+/** Paints the kept picture if there is a true one; says whether it did. */
+function paintKeptPicture(language: string): boolean {
   const storage = browserPictureStorage();
   const place = document.currentScript;
-  if (!storage || !place) return;
-  const language = languageFromCookie(document.cookie);
+  if (!storage || !place || !isLanguage(language)) return false;
   const picture = pictureToPaint({
     build: BUILD_ID,
     token: storage.getItem(STORAGE_KEYS.tokenLocalStorage),
@@ -21,14 +22,19 @@ function paintKeptPicture(): void {
     wide: window.matchMedia(WIDE_SCREEN_QUERY).matches,
     now: Date.now(),
   });
-  if (!picture || !isLanguage(picture.language)) return;
+  if (!picture) return false;
   document.documentElement.lang = htmlLangOf(language);
   document.title = picture.title;
   paintPicture(picture, place, window.innerHeight);
+  return true;
 }
 
 try {
-  paintKeptPicture();
+  const language = languageFromCookie(document.cookie);
+  const chunks = readFirstChunks(document);
+  // Asked for before the picture's first frame is drawn, which holds the entry's own requests back.
+  preloadModules(document, [chunks?.texts[language]]);
+  if (paintKeptPicture(language)) preloadModules(document, [chunks?.list.code, chunks?.list.texts[language]]);
 } catch {
   // Whatever fails here, React draws the screen as it would have without a picture.
 }
