@@ -151,7 +151,8 @@ const PICTURE_SCRIPT_ENTRY = 'src/client/paint-picture.ts';
 async function classicScript(entry: string, define: Record<string, string>): Promise<string> {
   const built = await build({
     configFile: false,
-    logLevel: 'warn',
+    // Library mode's own option warnings are no news about this script.
+    logLevel: 'error',
     define,
     build: {
       write: false,

@@ -3,17 +3,18 @@
 // still loading (docs/architecture.md, "Offline"). It imports nothing React or i18next needs.
 import { STORAGE_KEYS } from '../shared/constants.js';
 import { BUILD_ID } from './lib/build-id.js';
-import { htmlLangOf, isLanguage, languageFromCookie } from './lib/language.js';
+import type { Language } from '../shared/index.js';
+import { htmlLangOf, languageFromCookie } from './lib/language.js';
 import { WIDE_SCREEN_QUERY } from './lib/list-layout.js';
 import { preloadModules, readFirstChunks } from './lib/offline/first-chunk-requests.js';
 import { paintPicture } from './lib/offline/painted-picture.js';
 import { browserPictureStorage, pictureToPaint } from './lib/offline/screen-picture.js';
 
 /** Paints the kept picture if there is a true one; says whether it did. */
-function paintKeptPicture(language: string): boolean {
+function paintKeptPicture(language: Language): boolean {
   const storage = browserPictureStorage();
   const place = document.currentScript;
-  if (!storage || !place || !isLanguage(language)) return false;
+  if (!storage || !place) return false;
   const picture = pictureToPaint({
     build: BUILD_ID,
     token: storage.getItem(STORAGE_KEYS.tokenLocalStorage),
