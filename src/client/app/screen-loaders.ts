@@ -9,7 +9,7 @@ import { ROUTES, type AppRoute, type ScreenId } from './routes.js';
  */
 export const FEATURE_CODE = {
   account: () => import('../features/account/index.js'),
-  auth: () => import('../features/auth/screens.js'),
+  auth: () => import('../features/auth/sign-in-screens.js'),
   alerts: () => import('../features/alerts/index.js'),
   detail: () => import('../features/detail/index.js'),
   groups: () => import('../features/groups/index.js'),
