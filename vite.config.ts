@@ -8,12 +8,14 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import type { Plugin, ResolvedConfig } from 'vite';
+import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { MANIFEST_FILE, SERVICE_WORKER_FILE, WEB_MANIFEST } from './src/client/app/pwa/web-manifest.js';
 import { buildAllGeometry } from './src/client/geo/build-geometry.js';
 import { GEOMETRY_NAMES, type GeometryName } from './src/client/geo/region-geometry.js';
+import { FIRST_CHUNKS_ELEMENT_ID, type FirstChunks } from './src/client/lib/offline/first-chunks.js';
+import { LANGUAGES } from './src/shared/constants.js';
 
 const apiPort = Number(process.env.VIGIL_PORT ?? 8080);
 
@@ -135,6 +137,77 @@ function precompressPlugin(): Plugin {
   };
 }
 
+const LOCALE_FILE = /\/locales\/([^/]+)\/([^/]+)\.json$/;
+
+/** A feature's texts are named by language and namespace (`texts-en-monitor-…`), apart from the feature's code (`monitor-…`). */
+function chunkFileName(chunk: Rolldown.PreRenderedChunk): string {
+  const locale = LOCALE_FILE.exec(chunk.facadeModuleId ?? '');
+  return locale ? `assets/texts-${locale[1]}-${locale[2]}-[hash].js` : 'assets/[name]-[hash].js';
+}
+
+const PICTURE_SCRIPT_ENTRY = 'src/client/paint-picture.ts';
+
+/** The build's chunk-free copy of a script: one classic (IIFE) file with everything it imports. */
+async function classicScript(entry: string, define: Record<string, string>): Promise<string> {
+  const built = await build({
+    configFile: false,
+    // Library mode's own option warnings are no news about this script.
+    logLevel: 'error',
+    define,
+    build: {
+      write: false,
+      minify: true,
+      lib: { entry, formats: ['iife'], name: 'vigilPicture' },
+      rolldownOptions: { treeshake: { moduleSideEffects: [{ test: SHARED_MODULE, sideEffects: false }] } },
+    },
+  });
+  const outputs = (Array.isArray(built) ? built : [built]) as Rolldown.RolldownOutput[];
+  const chunk = outputs.flatMap((output) => output.output).find((file) => file.type === 'chunk');
+  if (!chunk) throw new Error(`${entry} built to no script`);
+  return chunk.code;
+}
+
+/**
+ * The cold start's picture painter (src/client/paint-picture.ts) as a classic script in the page,
+ * before #root: it runs as the page is parsed, before the console's modules have loaded, and
+ * precached like the rest (a content-hashed asset; the CSP allows no inline script).
+ */
+function pictureScriptPlugin(define: Record<string, string>): Plugin {
+  let fileName = '';
+  return {
+    name: 'vigil-picture-script',
+    apply: 'build',
+    async buildStart() {
+      const source = await classicScript(PICTURE_SCRIPT_ENTRY, define);
+      fileName = `assets/paint-picture-${createHash('sha256').update(source).digest('hex').slice(0, 10)}.js`;
+      this.emitFile({ type: 'asset', fileName, source });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (_html, context) => [
+        { tag: 'script', attrs: { type: 'application/json', id: FIRST_CHUNKS_ELEMENT_ID }, children: JSON.stringify(firstChunksOf(context.bundle ?? {})), injectTo: 'body-prepend' },
+        { tag: 'script', attrs: { src: `/${fileName}` }, injectTo: 'body-prepend' },
+      ],
+    },
+  };
+}
+
+/** The chunk whose entry module is at this path (relative to the project), as the page asks for it. */
+function chunkUrl(bundle: Rolldown.OutputBundle, modulePath: string): string {
+  const chunk = Object.values(bundle).find((file) => file.type === 'chunk' && file.facadeModuleId === resolve(modulePath));
+  if (!chunk) throw new Error(`no chunk for ${modulePath}`);
+  return `/${chunk.fileName}`;
+}
+
+/** What the picture painter asks for at once (src/client/paint-picture.ts): each language's start texts, and the task list's code and texts. */
+function firstChunksOf(bundle: Rolldown.OutputBundle): FirstChunks {
+  const byLanguage = (pathOf: (language: string) => string) => Object.fromEntries(LANGUAGES.map((language) => [language, chunkUrl(bundle, pathOf(language))]));
+  return {
+    texts: byLanguage((language) => `src/client/lib/locales/${language}.ts`),
+    list: { code: chunkUrl(bundle, 'src/client/features/monitor/index.ts'), texts: byLanguage((language) => `locales/${language}/monitor.json`) },
+  };
+}
+
 /**
  * The installable console: our own service worker (src/client/sw.ts) with the precache manifest
  * injected; the console registers it itself (src/client/app/pwa), in production builds only.
@@ -158,36 +231,39 @@ const pwaPlugin = () =>
     devOptions: { enabled: false },
   });
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), tailwindcss(), geometryPlugin(), pwaPlugin(), precompressPlugin()],
-  define: { 'import.meta.env.VITE_VIGIL_BUILD_ID': JSON.stringify(command === 'build' ? buildId() : 'dev') },
-  build: {
-    outDir: 'dist/client',
-    emptyOutDir: true,
-    sourcemap: true,
-    // A lazy chunk with nothing to load beside it (a language's texts) is asked for through a
-    // modulepreload link too, like the others: the browser sends a link's request at once, an
-    // import()'s only once the running script is done (the texts would wait for the whole entry).
-    modulePreload: { resolveDependencies: (file: string, deps: string[]) => (deps.length === 0 ? [file] : deps) },
-    rolldownOptions: {
-      // src/shared is the pure contract: importing a module of it does nothing but define things.
-      // Saying so lets the bundler drop the modules nothing uses even when imported through the
-      // barrel, so a screen reading a constant does not pull every call's zod schemas in.
-      treeshake: { moduleSideEffects: [{ test: SHARED_MODULE, sideEffects: false }] },
-      // Everything the entry imports statically is loaded at once anyway: one chunk (named like the
-      // entry) rather than a dozen small shared ones, which compress worse and cost a request each.
-      output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } },
+export default defineConfig(({ command }) => {
+  const define = { 'import.meta.env.VITE_VIGIL_BUILD_ID': JSON.stringify(command === 'build' ? buildId() : 'dev') };
+  return {
+    plugins: [react(), tailwindcss(), geometryPlugin(), pictureScriptPlugin(define), pwaPlugin(), precompressPlugin()],
+    define,
+    build: {
+      outDir: 'dist/client',
+      emptyOutDir: true,
+      sourcemap: true,
+      // A lazy chunk with nothing to load beside it (a language's texts) is asked for through a
+      // modulepreload link too, like the others: the browser sends a link's request at once, an
+      // import()'s only once the running script is done (the texts would wait for the whole entry).
+      modulePreload: { resolveDependencies: (file: string, deps: string[]) => (deps.length === 0 ? [file] : deps) },
+      rolldownOptions: {
+        // src/shared is the pure contract: importing a module of it does nothing but define things.
+        // Saying so lets the bundler drop the modules nothing uses even when imported through the
+        // barrel, so a screen reading a constant does not pull every call's zod schemas in.
+        treeshake: { moduleSideEffects: [{ test: SHARED_MODULE, sideEffects: false }] },
+        // Everything the entry imports statically is loaded at once anyway: one chunk (named like the
+        // entry) rather than a dozen small shared ones, which compress worse and cost a request each.
+        output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] }, chunkFileNames: chunkFileName },
+      },
     },
-  },
-  server: {
-    port: Number(process.env.VIGIL_DEV_PORT ?? 5173),
-    proxy: { '/api': `http://127.0.0.1:${apiPort}` },
-  },
-  test: {
-    include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
-    environment: 'node',
-    pool: 'forks',
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
-  },
-}));
+    server: {
+      port: Number(process.env.VIGIL_DEV_PORT ?? 5173),
+      proxy: { '/api': `http://127.0.0.1:${apiPort}` },
+    },
+    test: {
+      include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
+      environment: 'node',
+      pool: 'forks',
+      testTimeout: 20_000,
+      hookTimeout: 30_000,
+    },
+  };
+});

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { openAndSignIn, signIn } from './helpers.js';
 import { startLocalTargets, type LocalTargets } from './local-targets.js';
 import { createTask, expectFigures, RUN, taskPlans, taskRow, type TaskPlan } from './monitor-flow.js';
+import { expectPictureKept, pictureWatchOf, watchPictureAtStart } from './offline-picture.js';
 import { expectServiceWorkerInControl, expectStored, goOffline, goOnline, cutServer, offlineBanner, restoreServer, storedEntries } from './offline-store.js';
 
 /**
@@ -53,6 +54,19 @@ async function expectListStored(page: Page): Promise<void> {
 /** The row's words, spaces evened out, without the offline reason its controls carry. */
 async function shownRowText(page: Page): Promise<string> {
   return (await rowText(page)).replaceAll(OFFLINE_REASON, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The kept picture of the list painted before React showed the same row, word for word, and React's
+ * rows replaced it in one go: never both at once, never a moment without rows, one row per task.
+ */
+async function expectPictureReplaced(page: Page, online: string): Promise<void> {
+  const watch = await pictureWatchOf(page);
+  expect(watch?.paintedRows[plan.name]?.replace(/\s+/g, ' ').trim()).toBe(online.replace(/\s+/g, ' ').trim());
+  expect(watch).toMatchObject({ replaced: true, sawBoth: false, sawNeither: false });
+  expect(watch?.drawnBoxes[plan.name]).toEqual(watch?.paintedBoxes[plan.name]);
+  await expect(page.locator('#vigil-picture')).toHaveCount(0);
+  await expect(page.locator('[data-task-id]').filter({ hasText: plan.name })).toHaveCount(1);
 }
 
 /** Offline, every change on the list is disabled and says why: the row's switch and edit, the bulk delete, a group's creation. */
@@ -115,13 +129,16 @@ test('offline, the console opens from the precache with the last-known rows, the
   await expectListStored(page);
   const online = await rowText(page);
   expect(online).toMatch(/\d+(\.\d+)?\s?%/);
+  await expectPictureKept(page);
 
   await goOffline(context);
+  await watchPictureAtStart(context);
   const reloaded = await page.reload();
   expect(reloaded?.fromServiceWorker()).toBe(true);
   await expect(offlineBanner(page)).toContainText(/離線中 — 最後更新於 .+。/);
   await expect(offlineBanner(page)).toContainText('變更需要網路連線');
   await expect.poll(() => shownRowText(page)).toBe(online.replace(/\s+/g, ' ').trim());
+  await expectPictureReplaced(page, online);
 
   const create = page.getByRole('link', { name: '建立任務' }).first();
   await expect(create).toHaveAttribute('aria-disabled', 'true');

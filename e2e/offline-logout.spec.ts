@@ -34,6 +34,8 @@ async function signOutThroughMenu(page: Page): Promise<void> {
 async function expectNothingStored(page: Page): Promise<void> {
   await expect.poll(() => storedEntries(page)).toEqual([]);
   expect(await page.evaluate((key) => localStorage.getItem(key), IDENTITY_KEY)).toBeNull();
+  // Nor the picture of a list a cold start would paint.
+  expect(await page.evaluate(() => localStorage.getItem('vigil.offline.picture'))).toBeNull();
 }
 
 test('logout wipes the store, and a second user sees nothing of the first, online or offline', async ({ page, context }) => {

@@ -1,3 +1,5 @@
+import { loadNamespaces } from '../lib/i18n.js';
+import type { FeatureNamespace } from '../lib/locale-namespaces.js';
 import { ROUTES, type AppRoute, type ScreenId } from './routes.js';
 
 /**
@@ -7,6 +9,7 @@ import { ROUTES, type AppRoute, type ScreenId } from './routes.js';
  */
 export const FEATURE_CODE = {
   account: () => import('../features/account/index.js'),
+  auth: () => import('../features/auth/sign-in-screens.js'),
   alerts: () => import('../features/alerts/index.js'),
   detail: () => import('../features/detail/index.js'),
   groups: () => import('../features/groups/index.js'),
@@ -21,10 +24,29 @@ export const FEATURE_CODE = {
 } as const;
 
 export type Feature = keyof typeof FEATURE_CODE;
+
+/** The texts each feature's screens show beyond the start texts: they load with its code. */
+export const FEATURE_TEXTS: Readonly<Record<Feature, readonly FeatureNamespace[]>> = {
+  account: [],
+  auth: [],
+  alerts: ['alerts', 'alertmsg'],
+  detail: ['detail'],
+  groups: ['groups'],
+  // The lists' export writes the import template's headers; the list links to the import screen.
+  monitor: ['monitor', 'import'],
+  import: ['import'],
+  inboxScreen: ['import'],
+  nodes: [],
+  overview: ['monitor'],
+  profile: [],
+  taskForm: ['taskform'],
+};
 export type FeatureModule<F extends Feature> = Awaited<ReturnType<(typeof FEATURE_CODE)[F]>>;
 
 /** Which feature's code each lazily loaded screen renders from. */
 export const FEATURE_OF_SCREEN: Readonly<Partial<Record<ScreenId, Feature>>> = {
+  login: 'auth',
+  sso: 'auth',
   account: 'account',
   profileUpdate: 'profile',
   nodes: 'nodes',
@@ -50,11 +72,11 @@ export const FEATURE_OF_SCREEN: Readonly<Partial<Record<ScreenId, Feature>>> = {
 const loaded = new Map<Feature, unknown>();
 const loading = new Map<Feature, Promise<unknown>>();
 
-/** A feature's code, loaded once; a failed load may be asked again (a deploy replaced it). */
+/** A feature's code and texts, loaded once; a failed load may be asked again (a deploy replaced it). */
 export function loadFeature<F extends Feature>(feature: F): Promise<FeatureModule<F>> {
   let pending = loading.get(feature);
   if (!pending) {
-    pending = FEATURE_CODE[feature]().then((module) => {
+    pending = Promise.all([FEATURE_CODE[feature](), loadNamespaces(FEATURE_TEXTS[feature])]).then(([module]) => {
       loaded.set(feature, module);
       return module;
     });

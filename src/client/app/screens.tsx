@@ -6,7 +6,7 @@ import { canAccess, type TaskArea, type UserInfo } from '../../shared/index.js';
 import { ListLoadError, ListSkeleton } from '../components/list-states.js';
 import { NotAvailableScreen } from '../components/not-available-screen.js';
 import { ForbiddenPage, NotFoundPage } from '../components/status-page.js';
-import { LoginPage, SsoPage, userInfoQueryKey } from '../features/auth/index.js';
+import { userInfoQueryKey } from '../features/auth/index.js';
 import type { TaskFormAccess } from '../features/task-form/index.js';
 import { GuestOnly } from './guards.js';
 import { canSeeRoute, paramsAreValid } from './navigation.js';
@@ -30,6 +30,8 @@ function lazyPage<F extends Feature, P extends ComponentType<any>>(feature: F, p
 }
 
 const AccountPage = lazyPage('account', (module) => module.AccountPage);
+const LoginPage = lazyPage('auth', (module) => module.LoginPage);
+const SsoPage = lazyPage('auth', (module) => module.SsoPage);
 const AlertListPage = lazyPage('alerts', (module) => module.AlertListPage);
 const AlertCreatePage = lazyPage('alerts', (module) => module.AlertCreatePage);
 const AlertEditPage = lazyPage('alerts', (module) => module.AlertEditPage);

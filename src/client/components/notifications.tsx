@@ -80,7 +80,7 @@ export function Notifications() {
       </section>
       <div role="status" aria-live="polite" className="fixed bottom-4 left-1/2 z-50 -translate-x-1/2">
         {snackbar && (
-          <p className="rounded-md bg-slate-900 px-4 py-2 text-sm text-white shadow-lg">{snackbar.text}</p>
+          <p data-picture-skip="" className="rounded-md bg-slate-900 px-4 py-2 text-sm text-white shadow-lg">{snackbar.text}</p>
         )}
       </div>
     </>

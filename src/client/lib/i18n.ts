@@ -1,15 +1,18 @@
 import i18next, { type InitOptions } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { registerAlertMessageFormats } from '../../shared/alerts/message-format.js';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../shared/index.js';
 import type { Translator } from './error-text.js';
 import { htmlLangOf, languageCookie, languageFromCookie } from './language.js';
-import { NAMESPACES, type LanguageResources } from './locale-namespaces.js';
+import { loadFeatureTexts } from './language-resources.js';
+import { NAMESPACES, type FeatureNamespace, type Namespace, type StartResources } from './locale-namespaces.js';
 import { RESOURCES } from './locale-resources.js';
 
 export function currentLanguage(): Language {
   return languageFromCookie(document.cookie);
 }
+
+/** The shown language; outside a browser (tests, a static render) the default. */
+const shownLanguage = (): Language => (typeof document === 'undefined' ? DEFAULT_LANGUAGE : currentLanguage());
 
 function baseOptions(language: Language): InitOptions {
   return {
@@ -39,12 +42,36 @@ export function i18nOptions(language: Language): InitOptions {
  * The console's texts: only the language it shows is loaded (its own chunk, precached, so offline
  * too); switching language reloads the page (switchLanguage).
  */
-export async function initI18n(language: Language, texts: Promise<LanguageResources>): Promise<typeof i18next> {
+export async function initI18n(language: Language, texts: Promise<StartResources>): Promise<typeof i18next> {
   document.documentElement.lang = htmlLangOf(language);
-  await i18next.use(initReactI18next).init({ ...baseOptions(language), resources: { [language]: await texts } });
-  // The alert log's lines name ISPs, places, durations and times through these formats, in the device's zone.
-  registerAlertMessageFormats(i18next, Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const startTexts = await texts;
+  await i18next.use(initReactI18next).init({ ...baseOptions(language), resources: { [language]: { ...startTexts, ...textsBeforeInit } } });
   return i18next;
+}
+
+/** A feature's texts that arrived before i18next was set up (the opened screen's, asked for at the start). */
+const textsBeforeInit: Partial<Record<Namespace, object>> = {};
+const namespaceLoads = new Map<FeatureNamespace, Promise<void>>();
+
+function addTexts(language: Language, namespace: FeatureNamespace, texts: object): void {
+  if (i18next.isInitialized) i18next.addResourceBundle(language, namespace, texts, true, true);
+  else textsBeforeInit[namespace] = texts;
+}
+
+function loadNamespace(language: Language, namespace: FeatureNamespace): Promise<void> {
+  let pending = namespaceLoads.get(namespace);
+  if (!pending) {
+    pending = loadFeatureTexts(language, namespace).then((texts) => addTexts(language, namespace, texts));
+    pending.catch(() => namespaceLoads.delete(namespace));
+    namespaceLoads.set(namespace, pending);
+  }
+  return pending;
+}
+
+/** A feature's texts in the shown language, loaded once (a failed load may be asked again) and in i18next before its screens render. */
+export async function loadNamespaces(namespaces: readonly FeatureNamespace[]): Promise<void> {
+  const language = shownLanguage();
+  await Promise.all(namespaces.map((namespace) => loadNamespace(language, namespace)));
 }
 
 /** Stores the choice and reloads, so every screen and cached text comes back in the new language. */

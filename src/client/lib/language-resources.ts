@@ -1,13 +1,22 @@
 import type { Language } from '../../shared/index.js';
-import type { LanguageResources } from './locale-namespaces.js';
+import type { FeatureNamespace, StartResources } from './locale-namespaces.js';
 
-/** Each language's texts as a chunk of its own, precached by the service worker, so they work offline too. */
-const LOADERS: Record<Language, () => Promise<{ default: LanguageResources }>> = {
+/** Each language's start texts as a chunk of their own, precached by the service worker, so they work offline too. */
+const START_LOADERS: Record<Language, () => Promise<{ default: StartResources }>> = {
   'zh-tw': () => import('./locales/zh-tw.js'),
   'zh-cn': () => import('./locales/zh-cn.js'),
   en: () => import('./locales/en.js'),
 };
 
-export async function loadLanguageResources(language: Language): Promise<LanguageResources> {
-  return (await LOADERS[language]()).default;
+/** A feature's texts, one chunk per language and namespace (precached too). */
+const FEATURE_LOADERS = import.meta.glob<{ default: object }>('../../../locales/*/{monitor,taskform,detail,groups,alertmsg,alerts}.json');
+
+export async function loadLanguageResources(language: Language): Promise<StartResources> {
+  return (await START_LOADERS[language]()).default;
+}
+
+export async function loadFeatureTexts(language: Language, namespace: FeatureNamespace): Promise<object> {
+  const load = FEATURE_LOADERS[`../../../locales/${language}/${namespace}.json`];
+  if (!load) throw new Error(`no ${language} texts for ${namespace}`);
+  return (await load()).default;
 }

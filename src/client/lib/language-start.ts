@@ -1,7 +1,7 @@
 import type { Language } from '../../shared/index.js';
 import { languageFromCookie } from './language.js';
 import { loadLanguageResources } from './language-resources.js';
-import type { LanguageResources } from './locale-namespaces.js';
+import type { StartResources } from './locale-namespaces.js';
 
 /**
  * The shown language and its texts, requested as soon as this module runs: the entry's first
@@ -9,4 +9,4 @@ import type { LanguageResources } from './locale-namespaces.js';
  * the rest of the console's code is still being evaluated, not after it.
  */
 export const startingLanguage: Language = languageFromCookie(document.cookie);
-export const startingTexts: Promise<LanguageResources> = loadLanguageResources(startingLanguage);
+export const startingTexts: Promise<StartResources> = loadLanguageResources(startingLanguage);

@@ -10,3 +10,10 @@
 export const NAMESPACES = ['common', 'errors', 'places', 'monitor', 'taskform', 'detail', 'groups', 'push', 'alertmsg', 'alerts', 'import'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type LanguageResources = Record<Namespace, object>;
+
+/** Texts any screen may show (the shell, notices, errors, places, the inbox): loaded as the console starts. */
+export const START_NAMESPACES = ['common', 'errors', 'places', 'push'] as const;
+export type StartNamespace = (typeof START_NAMESPACES)[number];
+export type StartResources = Pick<LanguageResources, StartNamespace>;
+/** The texts of one feature's screens, loaded with the feature's code (app/screen-loaders.ts). */
+export type FeatureNamespace = Exclude<Namespace, StartNamespace>;

@@ -31,7 +31,7 @@ function ProblemNotice({ problem }: { problem: NonNullable<ConnectionProblem> })
   const [openedAt] = useState(Date.now);
   const time = shownAt === null ? null : shownTimeText(shownAt, openedAt, i18n.language);
   return (
-    <p data-offline-banner={problem} className="flex flex-wrap items-center gap-x-2 gap-y-1 bg-amber-100 px-4 py-2 text-sm text-amber-950 sm:px-6">
+    <p data-picture-skip="" data-offline-banner={problem} className="flex flex-wrap items-center gap-x-2 gap-y-1 bg-amber-100 px-4 py-2 text-sm text-amber-950 sm:px-6">
       <span className="font-semibold">{time ? t(`offline.${problem}At`, { time }) : t(`offline.${problem}Nothing`)}</span>
       <span>{t('offline.changesWait')}</span>
     </p>

@@ -4,6 +4,7 @@ import { BUILD_ID } from '../../lib/build-id.js';
 import { onSignedIn, readIdentity } from '../../lib/offline/identity.js';
 import { openOfflineStore, withEarlyRead, type KeyValueStore } from '../../lib/offline/key-value-store.js';
 import { OfflinePersistence } from '../../lib/offline/offline-persistence.js';
+import { paintedAnswer, removePaintedPicture } from '../../lib/offline/painted-picture.js';
 import { persistKeyOf, RESTORED_MARK, type SessionIdentity } from '../../lib/offline/persist-policy.js';
 import { onOtherTabSessionEnd, tellOtherTabs } from '../../lib/offline/session-channel.js';
 import { registerSessionCleanup } from '../../lib/session-cleanup.js';
@@ -74,11 +75,21 @@ export interface OfflinePersistenceOptions {
   alsoWaitFor?: () => Promise<unknown>;
 }
 
-function startRestore(persistence: OfflinePersistence, options: OfflinePersistenceOptions): Promise<void> {
+/** A painted picture whose answer the query client did not get back (the store lost it) is no longer true. */
+function dropUntruePicture(queryClient: QueryClient): void {
+  const painted = paintedAnswer();
+  if (painted && queryClient.getQueryCache().get(painted.queryHash)?.state.dataUpdatedAt !== painted.dataUpdatedAt) removePaintedPicture();
+}
+
+function startRestore(queryClient: QueryClient, persistence: OfflinePersistence, options: OfflinePersistenceOptions): Promise<void> {
   const identity = identityToRestore(persistence);
-  if (!identity) return Promise.resolve();
+  if (!identity) {
+    dropUntruePicture(queryClient);
+    return Promise.resolve();
+  }
   const other = options.alsoWaitFor ? settleWithin(options.alsoWaitFor(), WAIT_LIMIT_MS) : Promise.resolve();
   return Promise.all([persistence.restore(identity), other]).then(() => {
+    dropUntruePicture(queryClient);
     performance.mark(RESTORED_MARK);
   });
 }
@@ -95,7 +106,7 @@ export function useOfflinePersistence(queryClient: QueryClient, options: Offline
 
   useEffect(() => {
     let mounted = true;
-    if (!restores.has(persistence)) restores.set(persistence, startRestore(persistence, firstOptions));
+    if (!restores.has(persistence)) restores.set(persistence, startRestore(queryClient, persistence, firstOptions));
     void restores.get(persistence)?.finally(() => {
       if (mounted) setRestoring(false);
     });

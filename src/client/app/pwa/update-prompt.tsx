@@ -13,6 +13,7 @@ export function UpdatePrompt() {
   if (state.kind === 'none') return null;
   return (
     <div
+      data-picture-skip=""
       role="status"
       aria-live="polite"
       className="fixed inset-x-3 bottom-3 z-50 mx-auto flex max-w-md flex-wrap items-center gap-3 rounded-lg border border-slate-200 bg-white p-3 shadow-lg sm:inset-x-auto sm:right-4"

@@ -45,7 +45,7 @@ export function useImportWatch(): ImportActivity | null {
     if (sno === null) return;
     if (done) {
       noteFinished(queryClient, sno);
-      showSnackbar(t('import:screen.finished'));
+      showSnackbar(t('common:importWatch.finished'));
       void queryClient.invalidateQueries();
     } else if (gone) {
       void queryClient.invalidateQueries({ queryKey: checkTaskQueryKey });

@@ -1,16 +1,10 @@
-// One language's texts: a chunk of their own, so a console loads only the language it shows.
+// One language's texts every screen may show: a chunk of their own, so a console loads only the
+// language it shows. The texts of one feature's screens load with its code (language-resources.ts).
 import common from '../../../../locales/zh-cn/common.json';
 import errors from '../../../../locales/zh-cn/errors.json';
 import places from '../../../../locales/zh-cn/places.json';
-import monitor from '../../../../locales/zh-cn/monitor.json';
-import taskform from '../../../../locales/zh-cn/taskform.json';
-import detail from '../../../../locales/zh-cn/detail.json';
-import groups from '../../../../locales/zh-cn/groups.json';
 import push from '../../../../locales/zh-cn/push.json';
-import alertmsg from '../../../../locales/zh-cn/alertmsg.json';
-import alerts from '../../../../locales/zh-cn/alerts.json';
-import importTexts from '../../../../locales/zh-cn/import.json';
-import type { LanguageResources } from '../locale-namespaces.js';
+import type { StartResources } from '../locale-namespaces.js';
 
-const resources: LanguageResources = { common, errors, places, monitor, taskform, detail, groups, push, alertmsg, alerts, import: importTexts };
+const resources: StartResources = { common, errors, places, push };
 export default resources;

@@ -2,6 +2,7 @@ import { persistQueryClientRestore, persistQueryClientSubscribe } from '@tanstac
 import type { QueryClient } from '@tanstack/react-query';
 import type { KeyValueStore } from './key-value-store.js';
 import { forgetIdentity } from './identity.js';
+import { pictureKeeper, type PictureKeeper } from './picture-keeper.js';
 import { PERSIST_MAX_AGE_MS, persistBuster, persistKeyOf, shouldPersistQuery, type SessionIdentity } from './persist-policy.js';
 import { createQueryPersister, type QueryPersister } from './query-persister.js';
 
@@ -36,6 +37,7 @@ export class OfflinePersistence {
     private store: KeyValueStore | null,
     private readonly buildId: string,
     private readonly restoreLimitMs = RESTORE_LIMIT_MS,
+    private readonly pictures: PictureKeeper = pictureKeeper,
   ) {}
 
   get available(): boolean {
@@ -50,7 +52,7 @@ export class OfflinePersistence {
   async restore(identity: SessionIdentity): Promise<void> {
     const store = this.store;
     if (!store) return;
-    const persister = createQueryPersister(store, persistKeyOf(identity));
+    const persister = createQueryPersister(store, persistKeyOf(identity), { watcher: this.pictures });
     try {
       await withinLimit(
         persistQueryClientRestore({ queryClient: this.queryClient, persister, maxAge: PERSIST_MAX_AGE_MS, buster: persistBuster(this.buildId) }),
@@ -71,7 +73,7 @@ export class OfflinePersistence {
     const store = this.store;
     if (!store || (this.running && sameIdentity(this.running.identity, identity))) return;
     await this.stop();
-    this.subscribe(identity, createQueryPersister(store, persistKeyOf(identity)));
+    this.subscribe(identity, createQueryPersister(store, persistKeyOf(identity), { watcher: this.pictures }));
     await this.deleteOthers(store, identity);
   }
 
@@ -94,6 +96,7 @@ export class OfflinePersistence {
     const identity = this.identity;
     this.identity = null;
     forgetIdentity();
+    this.pictures.forget();
     if (!this.store) return;
     if (everything) await this.store.clear();
     else if (identity) await this.store.del(persistKeyOf(identity));

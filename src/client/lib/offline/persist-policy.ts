@@ -14,8 +14,13 @@ export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** The newest answers kept; views visited long ago give way (a list page is at most a few tens of KB). */
 export const PERSISTED_QUERY_LIMIT = 30;
 
+/** Where the picture of the last-seen list is kept (localStorage; screen-picture.ts). */
+export const PICTURE_KEY = 'vigil.offline.picture';
+
 /** The performance mark set when a cold start's kept answers and its first screen's code are in (the pwa.offline bench reads it). */
 export const RESTORED_MARK = 'vigil:restored';
+/** The performance mark set when React's first screen replaced the picture painted before it (painted-picture.ts). */
+export const PICTURE_REPLACED_MARK = 'vigil:picture-replaced';
 
 /** Who the persisted answers belong to: one entry per user and customer. */
 export interface SessionIdentity {

@@ -1,5 +1,6 @@
 import type { PersistedClient, Persister } from '@tanstack/query-persist-client-core';
 import type { KeyValueStore } from './key-value-store.js';
+import type { StoreWatcher } from './picture-keeper.js';
 import { diskClientOf, isPersistedClient } from './persist-policy.js';
 
 /**
@@ -18,6 +19,8 @@ export interface QueryPersister extends Persister {
 interface PersisterOptions {
   throttleMs?: number;
   now?: () => number;
+  /** Told before and after each write, and what a restore read (the screen's picture follows the store). */
+  watcher?: StoreWatcher;
 }
 
 /**
@@ -27,6 +30,7 @@ interface PersisterOptions {
 export function createQueryPersister(store: KeyValueStore, key: string, options: PersisterOptions = {}): QueryPersister {
   const throttleMs = options.throttleMs ?? PERSIST_THROTTLE_MS;
   const now = options.now ?? Date.now;
+  const watcher = options.watcher;
   let waiting: PersistedClient | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let base: PersistedClient | undefined;
@@ -40,8 +44,12 @@ export function createQueryPersister(store: KeyValueStore, key: string, options:
     const next = diskClientOf(waiting, base, now());
     waiting = null;
     base = next;
+    watcher?.willWrite(next);
     // A full or broken store loses this write only; the console goes on without it.
-    writing = writing.then(() => store.set(key, next)).catch(() => undefined);
+    writing = writing
+      .then(() => store.set(key, next))
+      .then(() => watcher?.holds(next))
+      .catch(() => undefined);
     return writing;
   };
 
@@ -58,6 +66,7 @@ export function createQueryPersister(store: KeyValueStore, key: string, options:
         return undefined;
       }
       base = stored;
+      watcher?.holds(stored);
       return stored;
     },
     async removeClient() {

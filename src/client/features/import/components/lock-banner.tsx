@@ -15,9 +15,9 @@ export function ImportLockBanner() {
   const reason = t('errors:2105');
   return (
     <div role="note" data-import-lock className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
-      <p>{percent === null ? t('import:screen.lock.starting', { reason }) : t('import:screen.lock.running', { percent, reason })}</p>
+      <p>{percent === null ? t('common:importWatch.lock.starting', { reason }) : t('common:importWatch.lock.running', { percent, reason })}</p>
       <Link to="/monitor/import" className="focus-ring rounded font-medium text-amber-900 underline">
-        {t('import:screen.lock.view')}
+        {t('common:importWatch.lock.view')}
       </Link>
     </div>
   );

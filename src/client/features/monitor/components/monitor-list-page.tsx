@@ -38,6 +38,7 @@ import type { RowActions } from './task-cells.js';
 import { TaskResults } from './task-results.js';
 import { TimeControls } from './time-controls.js';
 import { CoveredNote } from '../../../components/covered-note.js';
+import { useScreenPicture } from '../../../lib/offline/use-screen-picture.js';
 
 /**
  * The list has no answer yet: loading, or (paused) offline with this view not saved on the device,
@@ -52,6 +53,10 @@ export function TaskListWaiting({ paused }: { paused: boolean }) {
     </p>
   );
 }
+
+/** Rows drawn from the view's own answer (not a placeholder): what the next cold start may paint at once. */
+const showsOwnRows = (list: { data?: { list: readonly unknown[] } | undefined; isPlaceholderData: boolean }) =>
+  (list.data?.list.length ?? 0) > 0 && !list.isPlaceholderData;
 
 export interface MonitorTaskListProps {
   type: ListableType;
@@ -121,7 +126,8 @@ function ListHeader({ type, view, setView, total, createPath }: ListHeaderProps)
 /** The task list of one type (types 1-6): search, filters, sorting, range, refresh, paging, export and bulk delete. */
 export function MonitorTaskList({ type, readOnly }: MonitorTaskListProps) {
   const [view, setView] = useListView();
-  const list = useQuery(taskListQuery(type, view));
+  const listQuery = taskListQuery(type, view);
+  const list = useQuery(listQuery);
   const { data, isPending, isError, isPlaceholderData, refetch, fetchStatus } = list;
   useClampedPage(view, isPlaceholderData ? undefined : data?.total, setView, withPage);
   const selection = useSelection();
@@ -139,6 +145,7 @@ export function MonitorTaskList({ type, readOnly }: MonitorTaskListProps) {
     );
   const createPath = readOnly ? null : createPathOf(type);
   const empty = data !== undefined && data.list.length === 0;
+  useScreenPicture({ queryKey: listQuery.queryKey, dataUpdatedAt: list.dataUpdatedAt, shown: showsOwnRows(list) });
   return (
     <div>
       <ListHeader type={type} view={view} setView={setView} total={data?.total} createPath={createPath} />

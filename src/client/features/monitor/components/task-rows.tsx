@@ -4,6 +4,7 @@ import { Card, CardList, pickColumns } from '../../../components/card-list.js';
 import { DataTable, openUnlessControl, type TableColumns } from '../../../components/data-table.js';
 import { PageCheckbox, RowCheckbox, type SortView } from '../../../components/table-parts.js';
 import type { Translate } from '../../../lib/error-text.js';
+import { firstPassRows } from '../../../lib/list-layout.js';
 import { NAME_SLOT, withName } from '../hooks/use-row-texts.js';
 import type { SelectedTask, Selection } from '../hooks/use-selection.js';
 
@@ -58,20 +59,6 @@ function CardCheckbox<Row extends ListedTask>(props: { row: Row; selection: Sele
   );
 }
 
-/** The shortest a row gets: a table row is 45-55 px high, a card more. */
-const SHORTEST_ROW_PX = 45;
-/** The least that stands above the first row at the top of the page: top bar, type tabs, title, filters, table head. */
-const ABOVE_FIRST_ROW_PX = 360;
-const FEWEST_FIRST_PASS_ROWS = 5;
-
-/**
- * As many rows as the window can show (at 1440×900 a wide list shows 8, this renders 12); each row
- * beyond the screen would only delay the first paint of those on it.
- */
-function firstPassRows(): number {
-  return Math.max(FEWEST_FIRST_PASS_ROWS, Math.ceil((window.innerHeight - ABOVE_FIRST_ROW_PX) / SHORTEST_ROW_PX));
-}
-
 /**
  * A page of up to 100 rows rendered in one go blocks the main thread for over 50 ms on a slow
  * phone, and more when the kept list is shown at start together with the whole shell. In a browser
@@ -80,7 +67,7 @@ function firstPassRows(): number {
  * of them at once.
  */
 function useInterruptibleRows<Row extends ListedTask>(rows: readonly Row[]): readonly Row[] {
-  return useDeferredValue(rows, typeof document === 'undefined' ? rows : rows.slice(0, firstPassRows()));
+  return useDeferredValue(rows, typeof document === 'undefined' ? rows : rows.slice(0, firstPassRows(window.innerHeight)));
 }
 
 const rowAttributes = (row: ListedTask, onOpen: () => void) => ({ 'data-task-id': row.id, 'aria-label': row.name, onClick: openUnlessControl(onOpen) });

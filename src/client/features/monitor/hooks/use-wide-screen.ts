@@ -1,7 +1,5 @@
 import { useSyncExternalStore } from 'react';
-
-/** Tailwind's `lg`: from here the list is a table, below it cards. */
-const WIDE = '(min-width: 1024px)';
+import { WIDE_SCREEN_QUERY as WIDE } from '../../../lib/list-layout.js';
 
 function subscribe(onChange: () => void): () => void {
   const query = window.matchMedia(WIDE);
