@@ -55,8 +55,8 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
  * most pages of the current minute's and hour's rollups and of the latest state (3-4 MB for 1,000
  * results), so: a new file gets 8 KiB pages (half the WAL frames per batch, about 15 % less CPU
  * per batch than 4 KiB; an existing file keeps its size), and the WAL is checkpointed every 5,000
- * pages (40 MiB of 8 KiB pages) rather than SQLite's 1,000 (a checkpoint, with its fsyncs, after every batch otherwise; pages
- * rewritten by many batches are copied back once).
+ * pages (40 MiB of 8 KiB pages) rather than SQLite's 1,000 (a checkpoint, with its fsyncs, after
+ * every batch otherwise; pages rewritten by many batches are copied back once).
  */
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
