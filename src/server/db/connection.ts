@@ -51,15 +51,22 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 
 /**
  * Opens (creating if needed) the SQLite file with WAL and foreign keys on, and a 64 MiB page cache
- * (the default 2 MiB holds less than one ingest batch's rollup pages).
+ * (the default 2 MiB holds less than one ingest batch's rollup pages). An ingest batch rewrites
+ * most pages of the current minute's and hour's rollups and of the latest state (3-4 MB for 1,000
+ * results), so: a new file gets 8 KiB pages (half the WAL frames per batch, about 15 % less CPU
+ * per batch than 4 KiB; an existing file keeps its size), and the WAL is checkpointed every 5,000
+ * pages (40 MiB of 8 KiB pages) rather than SQLite's 1,000 (a checkpoint, with its fsyncs, after
+ * every batch otherwise; pages rewritten by many batches are copied back once).
  */
 export function openDatabase(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const sqlite = new SQLite(file);
+  sqlite.pragma('page_size = 8192');
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('cache_size = -65536');
+  sqlite.pragma('wal_autocheckpoint = 5000');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
 }

@@ -11,7 +11,9 @@ import { DAY_MS } from './range-pieces.js';
  * Kysely's executor instead of its query builder: building and compiling a 200-row × 73-column
  * upsert node by node costs more than the write itself. The SQL is standard (ON CONFLICT … DO
  * UPDATE, excluded.*, CASE); only the parameter placeholders are the engine's, and db/sql-dialect.ts
- * makes them.
+ * makes them. Rows go in chunks of the sizes in CHUNK_SIZES only, so each statement's text is one of
+ * a few and the connection prepares it once (preparing a 100-row upsert costs about half of running
+ * it, and a text per batch size would be prepared anew almost every batch).
  */
 
 export type RollupTableName = 'rollup_minute' | 'rollup_hour';
@@ -30,9 +32,8 @@ const ROLLUP_BASE_COLUMNS = [
 
 const TASK_ROLLUP_COLUMNS = ['bucket_start', 'task_id', 'count', 'successes', 'latency_count', 'latency_sum'] as const;
 
-const RAW_CHUNK = 1000;
-const LATEST_CHUNK = 1000;
-const ROLLUP_CHUNK = 500;
+/** Statement sizes in rows, largest first; any count of rows is written as chunks of these. */
+const CHUNK_SIZES = [100, 10, 1] as const;
 
 const boolean = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
 
@@ -46,8 +47,27 @@ function cached(key: string, build: () => string): string {
   return text;
 }
 
-async function inChunks<T>(items: readonly T[], size: number, write: (chunk: readonly T[]) => Promise<void>): Promise<void> {
-  for (let start = 0; start < items.length; start += size) await write(items.slice(start, start + size));
+/**
+ * Writes `items` with the statement `textOf(rowCount)` (named `shape` in the text cache), in chunks
+ * of CHUNK_SIZES rows; `push` appends one item's parameters.
+ */
+async function writeChunked<T>(
+  db: Db,
+  shape: string,
+  items: readonly T[],
+  textOf: (rowCount: number) => string,
+  push: (params: unknown[], item: T) => void,
+): Promise<void> {
+  let start = 0;
+  for (const size of CHUNK_SIZES) {
+    if (items.length - start < size) continue;
+    const text = cached(`${shape}:${size}`, () => textOf(size));
+    for (; items.length - start >= size; start += size) {
+      const params: unknown[] = [];
+      for (let index = start; index < start + size; index += 1) push(params, items[index] as T);
+      await db.executeQuery(CompiledQuery.raw(text, params));
+    }
+  }
 }
 
 /**
@@ -67,16 +87,15 @@ export async function assignResultIds(db: Db, rows: ResultRow[]): Promise<void> 
   for (const row of rows) row.id = ++id;
 }
 
+const rawInsertText = (rowCount: number) => `insert into results (${RAW_COLUMNS.join(',')}) values ${valuesPlaceholders(RAW_COLUMNS.length, rowCount)}`;
+
+function pushRawParams(params: unknown[], row: ResultRow): void {
+  params.push(row.id, row.taskId, row.nodeId, row.ts, row.type, row.ok ? 1 : 0, row.latencyMs, row.statusCode);
+  params.push(row.failureSource, row.failureCode, boolean(row.ipMatched), row.details);
+}
+
 export function insertRawResults(db: Db, rows: readonly ResultRow[]): Promise<void> {
-  return inChunks(rows, RAW_CHUNK, async (chunk) => {
-    const text = cached(`raw:${chunk.length}`, () => `insert into results (${RAW_COLUMNS.join(',')}) values ${valuesPlaceholders(RAW_COLUMNS.length, chunk.length)}`);
-    const params: unknown[] = [];
-    for (const row of chunk) {
-      params.push(row.id, row.taskId, row.nodeId, row.ts, row.type, row.ok ? 1 : 0, row.latencyMs, row.statusCode);
-      params.push(row.failureSource, row.failureCode, boolean(row.ipMatched), row.details);
-    }
-    await db.executeQuery(CompiledQuery.raw(text, params));
-  });
+  return writeChunked(db, 'raw', rows, rawInsertText, pushRawParams);
 }
 
 function keepLower(table: string, column: string, pickLower: boolean): string {
@@ -126,13 +145,8 @@ function bySignature(deltas: readonly RollupDelta[]): Map<string, { bins: number
  * (a 73-column upsert per bucket costs several times more).
  */
 async function upsertRollups(db: Db, table: RollupTableName, deltas: readonly RollupDelta[]): Promise<void> {
-  for (const { bins, deltas: group } of bySignature(deltas).values()) {
-    await inChunks(group, ROLLUP_CHUNK, async (chunk) => {
-      const text = rollupUpsertText(table, bins, chunk.length);
-      const params: unknown[] = [];
-      for (const delta of chunk) pushRollupParams(params, delta, bins);
-      await db.executeQuery(CompiledQuery.raw(text, params));
-    });
+  for (const [signature, { bins, deltas: group }] of bySignature(deltas)) {
+    await writeChunked(db, `${table}[${signature}]`, group, (rowCount) => rollupUpsertText(table, bins, rowCount), (params, delta) => pushRollupParams(params, delta, bins));
   }
 }
 
@@ -144,12 +158,7 @@ function pushRollupParams(params: unknown[], delta: RollupDelta, bins: readonly 
 
 /** rollup_hour's figures without the histogram, in the task-first copy the per-task trend reads. */
 function upsertHourByTask(db: Db, deltas: readonly RollupDelta[]): Promise<void> {
-  return inChunks(deltas, ROLLUP_CHUNK, async (chunk) => {
-    const text = cached(`by-task:${chunk.length}`, () => rollupUpsertText('rollup_hour_by_task', [], chunk.length));
-    const params: unknown[] = [];
-    for (const delta of chunk) pushRollupParams(params, delta, []);
-    await db.executeQuery(CompiledQuery.raw(text, params));
-  });
+  return writeChunked(db, 'by-task', deltas, (rowCount) => rollupUpsertText('rollup_hour_by_task', [], rowCount), (params, delta) => pushRollupParams(params, delta, []));
 }
 
 type TaskSumsTable = 'rollup_task_hour' | 'rollup_task_minute' | 'rollup_task_day';
@@ -167,11 +176,8 @@ function taskRollupUpsertText(table: TaskSumsTable, rowCount: number): string {
 }
 
 function upsertTaskSums(db: Db, table: TaskSumsTable, deltas: readonly TaskRollupDelta[]): Promise<void> {
-  return inChunks(deltas, ROLLUP_CHUNK, async (chunk) => {
-    const text = cached(`${table}:${chunk.length}`, () => taskRollupUpsertText(table, chunk.length));
-    const params: unknown[] = [];
-    for (const delta of chunk) params.push(delta.bucketStart, delta.taskId, delta.count, delta.successes, delta.latencyCount, delta.latencySum);
-    await db.executeQuery(CompiledQuery.raw(text, params));
+  return writeChunked(db, table, deltas, (rowCount) => taskRollupUpsertText(table, rowCount), (params, delta) => {
+    params.push(delta.bucketStart, delta.taskId, delta.count, delta.successes, delta.latencyCount, delta.latencySum);
   });
 }
 
@@ -204,14 +210,9 @@ function latestUpsertText(rowCount: number): string {
 
 /** Keeps the newest result per (task, node); an older result arriving late changes nothing. */
 export function upsertLatest(db: Db, rows: readonly ResultRow[]): Promise<void> {
-  return inChunks(rows, LATEST_CHUNK, async (chunk) => {
-    const text = cached(`latest:${chunk.length}`, () => latestUpsertText(chunk.length));
-    const params: unknown[] = [];
-    for (const row of chunk) {
-      params.push(row.taskId, row.nodeId, row.ts, row.ok ? 1 : 0, row.latencyMs, row.statusCode);
-      params.push(row.failureSource, row.failureCode, boolean(row.ipMatched), row.id);
-    }
-    await db.executeQuery(CompiledQuery.raw(text, params));
+  return writeChunked(db, 'latest', rows, latestUpsertText, (params, row) => {
+    params.push(row.taskId, row.nodeId, row.ts, row.ok ? 1 : 0, row.latencyMs, row.statusCode);
+    params.push(row.failureSource, row.failureCode, boolean(row.ipMatched), row.id);
   });
 }
 

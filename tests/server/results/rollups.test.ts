@@ -55,7 +55,8 @@ describe('rollups', () => {
           items.push({ taskId: task.id, result: tcpResult(ts + nodeId, ok, ok ? 0.4 + (Math.abs(step) % 97) * 3.3 : null) });
         }
       }
-      await deliver(store, nodeId, items.reverse(), 37, `n${nodeId}`);
+      // Small batches from one node, large ones (written 100 rows a statement) from the other.
+      await deliver(store, nodeId, items.reverse(), nodeId === 1 ? 37 : 250, `n${nodeId}`);
     }
 
     for (const [table, bucket] of [['rollup_minute', MINUTE], ['rollup_hour', HOUR]] as const) {
