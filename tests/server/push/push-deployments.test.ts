@@ -3,7 +3,7 @@ import { announceDeploymentOutcomes } from '../../../src/server/modules/inbox/de
 import type { InboxItem } from '../../../src/shared/calls/inbox.js';
 import { createTaskOn, startAgent, type TestAgent } from '../agent-helpers.js';
 import { SEED, addUser } from '../helpers.js';
-import { createPushTestBed, inboxOf, pushesSettled, subscribe, type PushTestBed } from './push-helpers.js';
+import { createPushTestBed, inboxItemOf, inboxOf, pushesSettled, subscribe, type PushTestBed } from './push-helpers.js';
 import { createSubscriber, type TestSubscriber } from './push-receiver.js';
 
 let bed: PushTestBed;
@@ -72,7 +72,8 @@ describe('deployment outcomes in the inbox and on devices', () => {
     await announceDeploymentOutcomes(bed.server.app.vigil, bed.server.clock.now() - 600_000);
     const items = await newItems(before);
     expect(items).toHaveLength(1);
-    expect(items[0]).toMatchObject({
+    expect(items[0]?.data.faildata).toBeUndefined();
+    expect(await inboxItemOf(bed.server, token, items[0]?.sno ?? '')).toMatchObject({
       title: 'push:events.deploy.errorNodes.title',
       titleParams: { name: 'Shop B', total: 2, failed: 1 },
       data: { total: 2, success: 1, fail: 1, faildata: [{ taskId: task.id, nodeId: seoul.nodeId, errorCode: 2505, message: 'ack_timeout' }] },

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PushSender } from '../../../src/server/modules/push/sender.js';
-import { InboxListAnswer } from '../../../src/shared/calls/inbox.js';
+import { InboxItem, InboxListAnswer } from '../../../src/shared/calls/inbox.js';
 import { SEED, createTestServer, type TestServer } from '../helpers.js';
 import { startPushReceiver, type PushReceiver, type TestSubscriber } from './push-receiver.js';
 
@@ -52,6 +52,12 @@ export function pushesSettled(server: TestServer): Promise<void> {
 export async function inboxOf(server: TestServer, token: string): Promise<InboxListAnswer> {
   const response = await server.call('/inbox/list', { token, body: { page: 1, pageSize: 100 } });
   return InboxListAnswer.parse(response.json().data);
+}
+
+/** One item with all its data: lists leave the failed rows out. */
+export async function inboxItemOf(server: TestServer, token: string, sno: string): Promise<InboxItem> {
+  const response = await server.call('/inbox/item', { token, body: { sno } });
+  return InboxItem.parse(response.json().data);
 }
 
 export function subscriptionCount(server: TestServer, endpoint: string): Promise<number> {
