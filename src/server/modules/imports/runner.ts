@@ -23,7 +23,7 @@ const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000, 30_000];
  * Longest one transaction of rows holds the database connection (and the event loop): other
  * calls wait for it, so this bounds what an import adds to their time.
  */
-const TURN_MS = 20;
+const TURN_MS = 10;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
