@@ -6,11 +6,18 @@ export const DEPLOY_DEADLINE_SECONDS = 60;
 /** Holds the import runner before a batch once a job has processed `holdAt` rows; closing the app lets go. */
 export class ImportGate {
   holdAt: number | undefined;
+  /** Stands for a runner failure (not a row's): the next `failures` batches from this processed count throw. */
+  failAt: number | undefined;
+  failures = 0;
   private holding = false;
   private onHeld: (() => void)[] = [];
   private onRelease: (() => void)[] = [];
 
   readonly beforeBatch = async ({ processed }: { processed: number }): Promise<void> => {
+    if (this.failAt !== undefined && processed >= this.failAt && this.failures > 0) {
+      this.failures -= 1;
+      throw new Error('injected runner failure');
+    }
     if (this.holdAt === undefined || processed < this.holdAt) return;
     this.holding = true;
     for (const resolve of this.onHeld.splice(0)) resolve();
@@ -61,9 +68,10 @@ export function workbookOf(rows: WorkbookRows): Uint8Array {
   return importWorkbook(rows);
 }
 
-export async function importFixture(batchRows = 10): Promise<ImportFixture> {
+export async function importFixture(batchRows = 10, retryDelaysMs?: readonly number[]): Promise<ImportFixture> {
   const gate = new ImportGate();
-  const server = await createTestServer({ VIGIL_DEPLOY_DEADLINE_SECONDS: String(DEPLOY_DEADLINE_SECONDS) }, { imports: { batchRows, beforeBatch: gate.beforeBatch } });
+  const imports = { batchRows, beforeBatch: gate.beforeBatch, ...(retryDelaysMs ? { retryDelaysMs } : {}) };
+  const server = await createTestServer({ VIGIL_DEPLOY_DEADLINE_SECONDS: String(DEPLOY_DEADLINE_SECONDS) }, { imports });
   const token = await server.login();
   const otherCustId = await addCustomer(server, 'Other Ltd');
   await server.db

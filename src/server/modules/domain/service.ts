@@ -6,7 +6,7 @@ import type { Db } from '../../db/connection.js';
 import { AppError } from '../../http/app-error.js';
 import { ensureLabels } from '../groups/task-refs.js';
 import { assertNoImportProcessing } from '../imports/lock.js';
-import { createTask, deleteTasks, getTask, updateTask, type TaskChange, type TaskWriteOptions } from '../tasks/service.js';
+import { createTask, createTaskIn, deleteTasks, getTask, updateTask, validTaskFields, type TaskChange, type TaskWriteOptions } from '../tasks/service.js';
 import type { StoreContext } from '../tasks/store-context.js';
 import type { TaskInput } from '../tasks/task-input.js';
 import type { Task } from '../tasks/task-model.js';
@@ -62,15 +62,21 @@ export async function createDomainTask(ctx: StoreContext, custId: number, type: 
 }
 
 /**
- * The import job's create: the console's rules, deployment and points, without the import lock;
- * `alsoInTransaction` runs in the task's transaction once the rules passed (the job marks its row
- * there, so a row's task exists exactly when the row says it was created).
+ * The import job's create, inside the job's transaction: the console's rules, deployment and
+ * points, without the import lock; `alsoInTransaction` runs once the rules passed (the job marks
+ * its row there, so a row's task exists exactly when the row says it was created).
  */
-export function createImportedTask(ctx: StoreContext, custId: number, input: TaskInput, alsoInTransaction: (trx: Db, task: Task) => Promise<void>): Promise<Task> {
-  return createTask(ctx, custId, input, {
-    onChange: async (trx, change) => {
-      await consoleRules(trx, change, ctx.now(), { importing: true });
-      await alsoInTransaction(trx, change.after);
+export function createImportedTask(
+  trx: Db,
+  ctx: StoreContext,
+  custId: number,
+  input: TaskInput,
+  alsoInTransaction: (trx: Db, task: Task) => Promise<void>,
+): Promise<Task> {
+  return createTaskIn(trx, ctx, custId, validTaskFields(input), {
+    onChange: async (inner, change) => {
+      await consoleRules(inner, change, ctx.now(), { importing: true });
+      await alsoInTransaction(inner, change.after);
     },
   });
 }

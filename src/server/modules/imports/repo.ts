@@ -101,3 +101,8 @@ export async function unreadFinishedSnos(db: Db, custId: number, userId: number 
 export async function updateInboxItem(db: Db, sno: string, values: { status?: number; title?: string; title_params?: string; data: string }): Promise<void> {
   await db.updateTable('inbox_items').set(values).where('sno', '=', sno).execute();
 }
+
+/** Every row of the job still pending fails with the same failure (a job the runner gave up on). */
+export async function failPendingRows(db: Db, sno: string, failed: { failure: string; errcode: number; errmessage: string }): Promise<void> {
+  await db.updateTable('import_rows').set({ state: 'failed', ...failed }).where('sno', '=', sno).where('state', '=', 'pending').execute();
+}

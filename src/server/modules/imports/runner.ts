@@ -2,26 +2,35 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ServerContext } from '../../context.js';
 import { finishImport, saveProgress } from './progress.js';
 import { countsOfRows, pendingRows, processingJobs, type ImportCounts, type ImportJobRow } from './repo.js';
-import { processImportRow } from './row-task.js';
+import { giveUpImport } from './give-up.js';
+import { writeRowBatch, type BatchWritten } from './row-batch.js';
 
 export interface ImportRunnerOptions {
-  /** Rows per batch; between batches progress is saved and the server answers other calls. */
+  /** Rows read per batch; after each batch progress is saved. */
   batchRows?: number;
   /**
    * Awaited before each batch with the job's processed count (tests hold a job here to look at it
-   * mid-way; closing the app lets go of it).
+   * mid-way, or throw to stand for a runner failure; closing the app lets go of it).
    */
   beforeBatch?: (job: { sno: string; processed: number }) => Promise<void>;
+  /** Waits before each retry of a job the runner failed on; once used up, the job gives up (2104). */
+  retryDelaysMs?: readonly number[];
 }
 
 const DEFAULT_BATCH_ROWS = 100;
-/** Longest the runner holds the event loop (and the database connection) between other calls. */
-const TURN_MS = 5;
+const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000, 30_000];
+/**
+ * Longest one transaction of rows holds the database connection (and the event loop): other
+ * calls wait for it, so this bounds what an import adds to their time.
+ */
+const TURN_MS = 10;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 /**
- * Runs processing import jobs in the background, oldest first, each row in file order. Every row
- * commits on its own; a stopped server leaves the job processing and the next start resumes with
- * its pending rows. One run at a time; `wake` after an upload commits.
+ * Runs processing import jobs in the background, oldest first, each row in file order, several
+ * rows a transaction (each under its own savepoint); a stopped server leaves the job processing and
+ * the next start resumes with its pending rows. One run at a time; `wake` after an upload commits.
  */
 export class ImportRunner {
   private running: Promise<void> | undefined;
@@ -30,12 +39,14 @@ export class ImportRunner {
   private letGo: () => void = () => undefined;
   private readonly closing = new Promise<void>((resolve) => (this.letGo = resolve));
   private readonly batchRows: number;
+  private readonly retryDelaysMs: readonly number[];
 
   constructor(
     private readonly ctx: ServerContext,
     private readonly options: ImportRunnerOptions = {},
   ) {
     this.batchRows = options.batchRows ?? DEFAULT_BATCH_ROWS;
+    this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   }
 
   wake(): void {
@@ -55,7 +66,7 @@ export class ImportRunner {
       });
   }
 
-  /** Stops after the row being written; the job stays processing for the next start. */
+  /** Stops after the transaction being written; the job stays processing for the next start. */
   async close(): Promise<void> {
     this.closed = true;
     this.letGo();
@@ -66,7 +77,24 @@ export class ImportRunner {
     for (let jobs = await processingJobs(this.ctx.db); jobs.length > 0 && !this.closed; jobs = await processingJobs(this.ctx.db)) {
       for (const job of jobs) {
         if (this.closed) return;
+        await this.runJobRetrying(job);
+      }
+    }
+  }
+
+  /** A failure of the runner (not of a row) is retried after a wait; past the last, the job gives up. */
+  private async runJobRetrying(job: ImportJobRow): Promise<void> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
         await this.runJob(job);
+        return;
+      } catch (error) {
+        if (this.closed) return;
+        const delay = this.retryDelaysMs[attempt];
+        this.ctx.log?.warn({ err: error, sno: job.sno, attempt }, delay === undefined ? 'import: giving the job up' : 'import: the job failed; retrying');
+        if (delay === undefined) return giveUpImport(this.ctx, job);
+        await Promise.race([sleep(delay), this.closing]);
+        if (this.closed) return;
       }
     }
   }
@@ -79,23 +107,20 @@ export class ImportRunner {
       if (this.closed) return;
       const rows = await pendingRows(this.ctx.db, job.sno, after, this.batchRows);
       if (rows.length === 0) break;
-      let turnStarted = performance.now();
-      for (const row of rows) {
-        counts = counted(counts, await processImportRow(this.ctx, job, row));
-        after = row.ordinal;
+      for (let next = 0; next < rows.length && !this.closed; ) {
+        const batch = await writeRowBatch(this.ctx, job, rows.slice(next), TURN_MS);
+        counts = counted(counts, batch);
+        next += batch.written;
+        after = rows[next - 1]?.ordinal ?? after;
         // Calls that arrived meanwhile are answered before the next rows.
-        if (performance.now() - turnStarted >= TURN_MS) {
-          await nextTurn();
-          turnStarted = performance.now();
-        }
+        await nextTurn();
       }
       await saveProgress(this.ctx, job, counts);
-      await nextTurn();
     }
     await finishImport(this.ctx, job, counts);
   }
 }
 
-function counted(counts: ImportCounts, created: boolean): ImportCounts {
-  return { processed: counts.processed + 1, success: counts.success + (created ? 1 : 0), fail: counts.fail + (created ? 0 : 1) };
+function counted(counts: ImportCounts, batch: BatchWritten): ImportCounts {
+  return { processed: counts.processed + batch.written, success: counts.success + batch.created, fail: counts.fail + batch.written - batch.created };
 }

@@ -64,16 +64,25 @@ async function settled(trx: Db, options: TaskWriteOptions, change: TaskChange): 
 
 /** Writes the task (version 1) and a processing deployment per selected node, in one transaction. */
 export async function createTask(ctx: StoreContext, custId: number, input: TaskInput, options: TaskWriteOptions = {}): Promise<Task> {
+  const fields = validTaskFields(input);
+  return ctx.db.transaction().execute((trx) => createTaskIn(trx, ctx, custId, fields, options));
+}
+
+/** The task's fields as a create writes them (defaults filled in); 1001 with field errors when invalid. */
+export function validTaskFields(input: TaskInput): TaskFields {
   const data = parsed(validate(TaskInput, input));
   const fields = { ...taskDefaults(), ...stripUndefined(data) } as TaskFields;
   assertRunnable(fields);
+  return fields;
+}
+
+/** `createTask` inside the caller's transaction (the import job writes several rows in one, each under its own savepoint). */
+export async function createTaskIn(trx: Db, ctx: StoreContext, custId: number, fields: TaskFields, options: TaskWriteOptions = {}): Promise<Task> {
   const now = ctx.now();
-  return ctx.db.transaction().execute(async (trx) => {
-    await assertNodesExist(trx, fields.nodeIds);
-    const task = await insertTask(trx, { ...columnsOfFields(fields), cust_id: custId, version: 1, created_at: now, updated_at: now });
-    await publishTask(trx, task, now, deployDeadlineOf(ctx));
-    return settled(trx, options, { kind: 'create', before: null, after: task });
-  });
+  await assertNodesExist(trx, fields.nodeIds);
+  const task = await insertTask(trx, { ...columnsOfFields(fields), cust_id: custId, version: 1, created_at: now, updated_at: now });
+  await publishTask(trx, task, now, deployDeadlineOf(ctx));
+  return settled(trx, options, { kind: 'create', before: null, after: task });
 }
 
 /** Replaces the named fields, bumps the version and redeploys; 2131 while a deployment is processing. */
