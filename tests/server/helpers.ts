@@ -192,6 +192,17 @@ export async function addCustomer(server: TestServer, name: string, status: 'act
   return row.id;
 }
 
+/** A second customer with a contract of 10,000 points and a signed-in user `other01`: for isolation tests. */
+export async function otherCustomerSession(server: TestServer): Promise<{ custId: number; token: string }> {
+  const custId = await addCustomer(server, 'Other Ltd');
+  await server.db
+    .insertInto('contracts')
+    .values({ cust_id: custId, start_date: '2000-01-01', end_date: '2999-12-31', purchased_points: 10_000, used_points: 0 })
+    .execute();
+  await addUser(server, { account: 'other01', custId });
+  return { custId, token: await server.login('other01') };
+}
+
 /** An administrator's session viewing a customer, through the management platform's SSO code. */
 export async function adminLogin(server: TestServer, custId = server.custId): Promise<string> {
   const body = { adminAccount: SEED.adminAccount, adminPassword: SEED.adminPassword, custId };

@@ -1,5 +1,5 @@
 import { DomainInfo } from '../../../src/shared/calls/domain-list.js';
-import { addCustomer, addUser, createTestServer, type TestServer } from '../helpers.js';
+import { createTestServer, otherCustomerSession, type TestServer } from '../helpers.js';
 
 /** The answer of one call, with the parts tests read. */
 export interface CallResult {
@@ -36,13 +36,7 @@ export const DEPLOY_DEADLINE_SECONDS = 60;
 export async function domainFixture(): Promise<DomainFixture> {
   const server = await createTestServer({ VIGIL_DEPLOY_DEADLINE_SECONDS: String(DEPLOY_DEADLINE_SECONDS) });
   const token = await server.login();
-  const otherCustId = await addCustomer(server, 'Other Ltd');
-  await server.db
-    .insertInto('contracts')
-    .values({ cust_id: otherCustId, start_date: '2000-01-01', end_date: '2999-12-31', purchased_points: 10_000, used_points: 0 })
-    .execute();
-  await addUser(server, { account: 'other01', custId: otherCustId });
-  const otherToken = await server.login('other01');
+  const { custId: otherCustId, token: otherToken } = await otherCustomerSession(server);
   const [first, second, third, fourth] = (await server.db.selectFrom('nodes').select('id').orderBy('id').limit(4).execute()).map((row) => row.id);
   if (fourth === undefined || first === undefined || second === undefined || third === undefined) throw new Error('the catalogue has fewer than 4 nodes');
   const nodes = [first, second, third, fourth] as const;

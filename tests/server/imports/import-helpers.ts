@@ -1,5 +1,5 @@
 import { importWorkbook, multipartFile, type WorkbookRow, type WorkbookRows } from '../../support/import-workbook.js';
-import { addCustomer, addUser, createTestServer, type TestServer } from '../helpers.js';
+import { createTestServer, otherCustomerSession, type TestServer } from '../helpers.js';
 
 export const DEPLOY_DEADLINE_SECONDS = 60;
 
@@ -73,13 +73,7 @@ export async function importFixture(batchRows = 10, retryDelaysMs?: readonly num
   const imports = { batchRows, beforeBatch: gate.beforeBatch, ...(retryDelaysMs ? { retryDelaysMs } : {}) };
   const server = await createTestServer({ VIGIL_DEPLOY_DEADLINE_SECONDS: String(DEPLOY_DEADLINE_SECONDS) }, { imports });
   const token = await server.login();
-  const otherCustId = await addCustomer(server, 'Other Ltd');
-  await server.db
-    .insertInto('contracts')
-    .values({ cust_id: otherCustId, start_date: '2000-01-01', end_date: '2999-12-31', purchased_points: 10_000, used_points: 0 })
-    .execute();
-  await addUser(server, { account: 'other01', custId: otherCustId });
-  const otherToken = await server.login('other01');
+  const { token: otherToken } = await otherCustomerSession(server);
   await server.db.updateTable('contracts').set({ purchased_points: 1_000_000 }).where('cust_id', '=', server.custId).execute();
   const node = await server.db.selectFrom('nodes').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
   const answerOf = async (response: { statusCode: number; body: string; json: () => unknown }): Promise<ImportAnswer> => {
