@@ -19,12 +19,12 @@ export function AppLayout() {
       <div className="flex min-h-dvh flex-col bg-slate-50">
         {adminMode && <AdminBanner user={user} />}
         <TopBar sections={sections} />
-        <OfflineBanner />
         <SubNav sections={sections} />
         <main className="mx-auto w-full max-w-7xl flex-1 px-4 py-6 sm:px-6">
           <TaskScreenLockBanner />
           <Outlet />
         </main>
+        <OfflineBanner />
         <IdleWatch idleSeconds={user.idleSeconds} />
         <UpdatePrompt />
       </div>
