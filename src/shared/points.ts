@@ -29,3 +29,19 @@ export function taskPointsCost(task: PointsCostInput): number {
   const perNode = POINTS_PER_NODE[task.frequencyMinutes as FrequencyMinutes] ?? 0;
   return new Set(task.nodeIds).size * perNode;
 }
+
+/**
+ * Every kind of contract point transaction (`point_transactions.kind`), in the order the points
+ * log's filter offers them: the one list the server's filter, the console's labels
+ * (`account:kinds.<kind>`) and the export read. create/update/delete are written by task changes
+ * (the row names its task); topup and adjust by the operator (the row names no task).
+ */
+export const POINT_TRANSACTION_KINDS = ['create', 'update', 'delete', 'topup', 'adjust'] as const;
+export type PointTransactionKind = (typeof POINT_TRANSACTION_KINDS)[number];
+
+/** The kinds a task change writes: their rows carry the task's id and its name at the time. */
+export const TASK_POINT_TRANSACTION_KINDS: readonly PointTransactionKind[] = ['create', 'update', 'delete'];
+
+export function isPointTransactionKind(value: string): value is PointTransactionKind {
+  return (POINT_TRANSACTION_KINDS as readonly string[]).includes(value);
+}

@@ -13,6 +13,7 @@ export type ScreenId =
   | 'notFound'
   | 'redirect'
   | 'account'
+  | 'accountTranslog'
   | 'profileUpdate'
   | 'nodes'
   | 'overview'
@@ -129,7 +130,7 @@ export const ROUTES: readonly AppRoute[] = [
   redirect('profile', '/profile', '/profile/update'),
   { id: 'profileUpdate', path: '/profile/update', access: 'session', titleKey: 'routes.profileUpdate', screen: 'profileUpdate' },
   { id: 'account', path: '/account', access: 'session', titleKey: 'routes.account', screen: 'account', area: 'overview' },
-  later('accountTranslog', '/account/translog', 'overview'),
+  { id: 'accountTranslog', path: '/account/translog', access: 'session', titleKey: 'routes.accountTranslog', screen: 'accountTranslog', area: 'overview' },
 ];
 
 export interface NavItem {

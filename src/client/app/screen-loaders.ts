@@ -27,7 +27,7 @@ export type Feature = keyof typeof FEATURE_CODE;
 
 /** The texts each feature's screens show beyond the start texts: they load with its code. */
 export const FEATURE_TEXTS: Readonly<Record<Feature, readonly FeatureNamespace[]>> = {
-  account: [],
+  account: ['account'],
   auth: [],
   alerts: ['alerts', 'alertmsg'],
   detail: ['detail'],
@@ -48,6 +48,7 @@ export const FEATURE_OF_SCREEN: Readonly<Partial<Record<ScreenId, Feature>>> = {
   login: 'auth',
   sso: 'auth',
   account: 'account',
+  accountTranslog: 'account',
   profileUpdate: 'profile',
   nodes: 'nodes',
   overview: 'overview',

@@ -30,6 +30,7 @@ function lazyPage<F extends Feature, P extends ComponentType<any>>(feature: F, p
 }
 
 const AccountPage = lazyPage('account', (module) => module.AccountPage);
+const TranslogPage = lazyPage('account', (module) => module.TranslogPage);
 const LoginPage = lazyPage('auth', (module) => module.LoginPage);
 const SsoPage = lazyPage('auth', (module) => module.SsoPage);
 const AlertListPage = lazyPage('alerts', (module) => module.AlertListPage);
@@ -168,6 +169,7 @@ const SCREENS: Readonly<Partial<Record<ScreenId, ComponentType>>> = {
   sso: SsoPage,
   redirect: RedirectScreen,
   account: AccountPage,
+  accountTranslog: TranslogPage,
   profileUpdate: ProfileUpdateScreen,
   nodes: NodesPage,
   overview: OverviewPage,

@@ -6,24 +6,17 @@ import type { XlsxSheet } from '../../lib/xlsx-file.js';
 import { targetTextOf } from '../../lib/task-paths.js';
 import { typeSlugOf } from './monitor-types.js';
 
+import { localDateTime } from '../../lib/local-date-time.js';
+
+export { localDateTime };
+
 /** Most rows one export holds (pages of 100 asked one after another). */
 export const EXPORT_MAX_ROWS = 5_000;
 export const EXPORT_PAGE_SIZE = 100;
 
-const two = (value: number) => String(value).padStart(2, '0');
-
 /** §9: the export's file name carries the date (local), e.g. `monitor-http-20261122.xlsx`. */
 export function exportFileName(type: MonitorType, date: Date): string {
   return `monitor-${typeSlugOf(type)}-${fileDateSuffix(date)}.xlsx`;
-}
-
-/** Local date and time as a spreadsheet reads it: `2026-11-22 09:30:05`. */
-export function localDateTime(iso: string | null): string {
-  if (iso === null) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const day = `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
-  return `${day} ${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}`;
 }
 
 /** One cell of the sheet: text, a number, or empty. */
