@@ -36,8 +36,8 @@ async function createKey(page: Page, name: string): Promise<string> {
   await expect(panel.getByText('它不會再次顯示')).toBeVisible();
   const secret = await panel.getByLabel('API 金鑰').inputValue();
   expect(secret).toMatch(/^vgk_[A-Za-z0-9_-]{43}$/);
-  await panel.getByRole('button', { name: '複製' }).click();
-  await expect(panel.getByRole('button', { name: '已複製' })).toBeVisible();
+  await panel.getByRole('button', { name: '複製', exact: true }).click();
+  await expect(panel.getByRole('button', { name: '已複製', exact: true })).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(secret);
   return secret;
 }
@@ -83,7 +83,7 @@ test('API keys: create, copy, use from a script, revoke with confirmation, refus
   expect((await callWithKey(request, secret, '/domain/list', { type: 1 })).status).toBe(200);
 
   await revoke.click();
-  await dialog.getByRole('button', { name: '撤銷金鑰' }).click();
+  await dialog.getByRole('button', { name: '撤銷金鑰', exact: true }).click();
   await expect(dialog).toHaveCount(0);
   await expect(row.getByText('已撤銷')).toBeVisible();
   const refused = await callWithKey(request, secret, '/domain/list', { type: 1 });
@@ -100,6 +100,11 @@ async function narrowScreen(page: Page, name: string): Promise<void> {
   await expect(card.getByText('已撤銷')).toBeVisible();
   await expect(page.getByLabel('名稱')).toBeVisible();
   await expect(page.getByRole('button', { name: '建立金鑰' })).toBeVisible();
+  // Nothing in the screen reaches past the right edge (named, so a failure says what).
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll('main *')].filter((element) => element.getBoundingClientRect().right > 360).map((element) => `${element.tagName}: ${element.textContent?.slice(0, 40) ?? ''}`),
+  );
+  expect(wide).toEqual([]);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   for (const box of [await card.boundingBox(), await page.getByLabel('範例：列出您的 ICMP 任務').boundingBox()]) {

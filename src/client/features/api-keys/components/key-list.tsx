@@ -25,9 +25,8 @@ function DateText({ iso }: { iso: string }) {
   const { i18n } = useTranslation();
   const text = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
   return (
-    <time dateTime={iso} className="whitespace-nowrap">
-      {text}
-    </time>
+    // Wraps: a card's half-width fact at 360 px is narrower than a date with its time.
+    <time dateTime={iso}>{text}</time>
   );
 }
 
