@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E } from './env.js';
-import { openAndSignIn } from './helpers.js';
+import { openAndSignIn, ssoLink } from './helpers.js';
 import { RUN } from './monitor-flow.js';
 
 /**
@@ -90,6 +90,20 @@ test('API keys: create, copy, use from a script, revoke with confirmation, refus
   expect([refused.status, refused.body.code]).toEqual([401, 2031]);
 
   await narrowScreen(page, name);
+});
+
+test('an administrator viewing reads the keys but is offered neither the form nor revoking', async ({ page, request }) => {
+  await page.goto(await ssoLink(request));
+  await expect(page).toHaveURL(/\/overview$/);
+  // Through the menu: the sign-in link's origin is the configured public one, which holds the session.
+  await page.getByRole('link', { name: 'API 管理' }).first().click();
+  await expect(page).toHaveURL(/\/apimanager$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'API 管理' })).toBeVisible();
+  await expect(page.getByRole('note').filter({ hasText: '您正以管理員身分檢視此客戶' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '金鑰', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: '建立金鑰' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^撤銷金鑰/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'API 文件（OpenAPI）' })).toBeVisible();
 });
 
 async function narrowScreen(page: Page, name: string): Promise<void> {
