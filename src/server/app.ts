@@ -14,6 +14,7 @@ import { scheduleAlertDelivery } from './modules/alert-delivery/sender.js';
 import { alertRoutes } from './modules/alerts/routes.js';
 import { JobSignals } from './modules/agents/job-signals.js';
 import { agentRoutes } from './modules/agents/routes.js';
+import { apiKeyRoutes } from './modules/api-keys/routes.js';
 import { scheduleAlertEvaluation } from './modules/alert-eval/schedule.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { deploymentRoutes } from './modules/deployments/routes.js';
@@ -97,7 +98,7 @@ export async function buildApp(config: ResolvedConfig, options: BuildOptions): P
   registerErrorHandling(app, clientDir);
   if (clientDir !== undefined) await registerClientFiles(app, clientDir);
   const routeGroups = [systemRoutes, authRoutes, platformRoutes, profileRoutes, inboxRoutes, accountRoutes, nodeRoutes, agentRoutes, deploymentRoutes];
-  for (const routes of [...routeGroups, domainRoutes, domainDetailRoutes, groupRoutes, alertRoutes, alertDeliveryRoutes, importFileRoutes, importRoutes])
+  for (const routes of [...routeGroups, domainRoutes, domainDetailRoutes, groupRoutes, alertRoutes, alertDeliveryRoutes, importFileRoutes, importRoutes, apiKeyRoutes])
     routes(app);
   registerPush(app);
   scheduleDeploymentNotices(app);

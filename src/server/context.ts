@@ -39,7 +39,10 @@ export type Identity = Pick<UserInfo, 'id' | 'account' | 'name' | 'email' | 'pri
 
 /** Who is calling: a customer user, or an administrator viewing one customer. */
 export interface Principal {
-  sessionId: number;
+  /** The session the call came with; null when it came with an API key. */
+  sessionId: number | null;
+  /** The API key the call came with (see modules/api-keys); absent for a session. */
+  apiKey?: { id: number; scope: 'read' | 'readWrite' };
   custId: number;
   userId: number | null;
   adminId: number | null;

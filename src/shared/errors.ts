@@ -75,6 +75,25 @@ const OWN_DOMAIN_ERRORS = {
   2140: { name: 'PRIVATE_TARGET_NOT_ALLOWED', http: 400 },
 } as const;
 
+/**
+ * API keys (/apimanager): codes of our own in a block §8 leaves free after the account series. A
+ * key's caller reads them from scripts, so each says exactly what to change.
+ */
+const OWN_API_KEY_ERRORS = {
+  /** The key was revoked on /apimanager. */
+  2031: { name: 'API_KEY_REVOKED', http: 401 },
+  /** The key's expiry has passed. */
+  2032: { name: 'API_KEY_EXPIRED', http: 401 },
+  /** A read-only key on a call that changes data. */
+  2033: { name: 'API_KEY_READ_ONLY', http: 403 },
+  /** A call only a signed-in session may make (sign-in, profile, devices, API keys, administrators). */
+  2034: { name: 'API_KEY_NOT_ACCEPTED', http: 403 },
+  /** The key made more calls than its rate allows; Retry-After says when to try again. */
+  2035: { name: 'API_KEY_RATE_LIMITED', http: 429 },
+  /** The customer already has the most active keys allowed. */
+  2036: { name: 'API_KEY_LIMIT_REACHED', http: 409 },
+} as const;
+
 const NODE_ERRORS = {
   2301: { name: 'POOL_NAME_EXISTS', http: 409 },
   2302: { name: 'POOL_NOT_FOUND', http: 404 },
@@ -135,6 +154,7 @@ export const ERROR_CATALOGUE = {
   ...CUSTOMER_ERRORS,
   ...DOMAIN_ERRORS,
   ...OWN_DOMAIN_ERRORS,
+  ...OWN_API_KEY_ERRORS,
   ...NODE_ERRORS,
   ...DEPLOY_ERRORS,
   ...ALERT_ERRORS,

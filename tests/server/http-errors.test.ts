@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALLS } from '../../src/shared/calls/index.js';
+import { CALLS, acceptsApiKey } from '../../src/shared/calls/index.js';
 import { BUILT_INDEX_HTML, SEED, createServerWithBuiltClient, createTestServer, expectNoInternals, type TestServer } from './helpers.js';
 
 let server: TestServer;
@@ -127,7 +127,8 @@ describe('public system endpoints', () => {
       expect(op, id).toBeDefined();
       expect(op.operationId).toBe(id);
       expect(op.summary).toBe(call.summary);
-      expect(op.security).toEqual(call.access === 'public' ? [] : [expect.any(Object)]);
+      const schemes = call.access === 'public' ? [] : [expect.any(Object), ...(acceptsApiKey(call) ? [{ apiKey: [] }] : [])];
+      expect(op.security).toEqual(schemes);
       // A file answer is the file itself, an upload's body multipart (tests/server/import-file/routes.test.ts).
       if (call.answersFile) expect(op.responses['200'].content['application/octet-stream'].schema.format, id).toBe('binary');
       else {

@@ -33,6 +33,7 @@ export type ScreenId =
   | 'alertSetting'
   | 'alertLog'
   | 'inbox'
+  | 'apiKeys'
   | 'notAvailable';
 
 export interface AppRoute {
@@ -110,7 +111,8 @@ export const ROUTES: readonly AppRoute[] = [
   { id: 'monitorImport', path: '/monitor/import', access: 'session', titleKey: 'routes.monitorImport', screen: 'monitorImport', area: 'monitor' },
   { id: 'monitorDetail', path: '/monitor/:type/detail/:id', access: 'session', titleKey: 'routes.monitorDetail', screen: 'monitorDetail', area: 'monitor', params: { type: MONITOR_TYPE, id: ID } },
   { id: 'monitorTraceDetail', path: '/monitor/:type/tracedetail/:id', access: 'session', titleKey: 'routes.monitorTraceDetail', screen: 'monitorTraceDetail', area: 'monitor', params: { type: MONITOR_TYPE, id: ID } },
-  later('apiManager', '/apimanager', 'monitor'),
+  // A key acts in every area its creator may, so the screen needs none of its own (keys: any user of the customer).
+  { id: 'apiManager', path: '/apimanager', access: 'session', titleKey: 'routes.apiManager', screen: 'apiKeys' },
   later('detectMtr', '/detect_mtr', 'monitor'),
   later('sslChainChecker', '/ssl_chain_checker', 'monitor'),
   { id: 'monitorGroups', path: '/monitor/groups', access: 'session', titleKey: 'routes.monitorGroups', screen: 'monitorGroups', area: 'monitor' },

@@ -11,6 +11,7 @@ export const FEATURE_CODE = {
   account: () => import('../features/account/index.js'),
   auth: () => import('../features/auth/sign-in-screens.js'),
   alerts: () => import('../features/alerts/index.js'),
+  apiKeys: () => import('../features/api-keys/index.js'),
   detail: () => import('../features/detail/index.js'),
   groups: () => import('../features/groups/index.js'),
   inboxScreen: () => import('../features/inbox/screen/index.js'),
@@ -30,6 +31,7 @@ export const FEATURE_TEXTS: Readonly<Record<Feature, readonly FeatureNamespace[]
   account: ['account'],
   auth: [],
   alerts: ['alerts', 'alertmsg'],
+  apiKeys: ['apikeys'],
   detail: ['detail'],
   groups: ['groups'],
   // The lists' export writes the import template's headers; the list links to the import screen.
@@ -68,6 +70,7 @@ export const FEATURE_OF_SCREEN: Readonly<Partial<Record<ScreenId, Feature>>> = {
   alertSetting: 'alerts',
   alertLog: 'alerts',
   inbox: 'inboxScreen',
+  apiKeys: 'apiKeys',
 };
 
 const loaded = new Map<Feature, unknown>();

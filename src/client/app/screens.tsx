@@ -38,6 +38,7 @@ const AlertCreatePage = lazyPage('alerts', (module) => module.AlertCreatePage);
 const AlertEditPage = lazyPage('alerts', (module) => module.AlertEditPage);
 const AlertSettingPage = lazyPage('alerts', (module) => module.AlertSettingPage);
 const AlertLogPage = lazyPage('alerts', (module) => module.AlertLogPage);
+const ApiKeysPage = lazyPage('apiKeys', (module) => module.ApiKeysPage);
 const TaskDetailPage = lazyPage('detail', (module) => module.TaskDetailPage);
 const TraceDetailPage = lazyPage('detail', (module) => module.TraceDetailPage);
 const GroupsPage = lazyPage('groups', (module) => module.GroupsPage);
@@ -155,6 +156,12 @@ function InboxScreen() {
   return <InboxPage readOnly={adminMode} />;
 }
 
+/** Keys are created and revoked by the customer's users only: an administrator viewing reads the list. */
+function ApiKeysScreen() {
+  const { adminMode } = useSession();
+  return <ApiKeysPage readOnly={adminMode} />;
+}
+
 function LoginScreen() {
   return (
     <GuestOnly>
@@ -189,6 +196,7 @@ const SCREENS: Readonly<Partial<Record<ScreenId, ComponentType>>> = {
   alertSetting: readOnlyIn('alert', AlertSettingPage),
   alertLog: AlertLogPage,
   inbox: InboxScreen,
+  apiKeys: ApiKeysScreen,
 };
 
 function ScreenBody({ route }: { route: AppRoute }) {

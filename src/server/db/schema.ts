@@ -97,6 +97,25 @@ export interface InboxItemsTable {
   created_at: number;
 }
 
+/** API keys (migration 0021): only the secret's SHA-256 is kept; the key acts with its creator's privileges. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  cust_id: number;
+  /** The creating user: the key acts with this user's privileges and stops with the user. */
+  user_id: number;
+  name: string;
+  scope: 'read' | 'readWrite';
+  /** SHA-256 (hex) of the whole key. */
+  key_hash: string;
+  /** The key's first characters, shown to tell keys apart. */
+  hint: string;
+  created_at: number;
+  /** Written at most once a minute per key. */
+  last_used_at: number | null;
+  expires_at: number | null;
+  revoked_at: number | null;
+}
+
 export interface Database extends TaskTables, GroupTables, PointTables, PushTables, AlertTables, ImportTables {
   customers: CustomersTable;
   contracts: ContractsTable;
@@ -109,6 +128,7 @@ export interface Database extends TaskTables, GroupTables, PointTables, PushTabl
   inbox_items: InboxItemsTable;
   nodes: NodesTable;
   agent_jobs: AgentJobsTable;
+  api_keys: ApiKeysTable;
 }
 
 export type SessionRow = Selectable<SessionsTable>;

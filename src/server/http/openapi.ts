@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_BASE, pathParamNames, type CallDefinition } from '../../shared/calls/index.js';
+import { API_BASE, acceptsApiKey, pathParamNames, type CallDefinition } from '../../shared/calls/index.js';
 import { PLATFORM_SECRET_HEADER } from '../../shared/calls/platform.js';
 import { Envelope, FieldError, successEnvelopeSchema } from '../../shared/envelope.js';
 
@@ -20,6 +20,11 @@ const SECURITY: Record<CallDefinition['access'], Record<string, string[]>[]> = {
   platform: [{ platformSecret: [] }],
   agent: [{ agentKey: [] }],
 };
+
+/** A call an API key may make also names the key's scheme, and says which scope it needs (`x-api-key`). */
+function securityOf(call: CallDefinition): Record<string, string[]>[] {
+  return acceptsApiKey(call) ? [...SECURITY[call.access], { apiKey: [] }] : SECURITY[call.access];
+}
 
 /** Path parameters are fields of the body schema: declared as parameters, left out of the request body. */
 function pathParameters(call: CallDefinition): { parameters: JsonSchema[]; body: JsonSchema } {
@@ -64,12 +69,13 @@ function operation(id: string, call: CallDefinition): JsonSchema {
     operationId: id,
     summary: call.summary,
     tags: [call.path.split('/')[1] ?? 'api'],
-    security: SECURITY[call.access],
+    security: securityOf(call),
     responses: {
       '200': successResponse(call),
       default: { description: 'Error envelope', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } },
     },
     'x-mutation': call.mutation,
+    'x-api-key': acceptsApiKey(call) ? (call.mutation ? 'readWrite' : 'read') : false,
   };
   if (call.area) op['x-task-area'] = call.area;
   if (call.silent) op['x-silent'] = true;
@@ -96,6 +102,12 @@ export function buildOpenApi(calls: Record<string, CallDefinition>, version: str
         bearerAuth: { type: 'http', scheme: 'bearer' },
         platformSecret: { type: 'apiKey', in: 'header', name: PLATFORM_SECRET_HEADER },
         agentKey: { type: 'http', scheme: 'bearer' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            'An API key (vgk_…) created on /apimanager, acting with its creator\'s privileges: on operations whose x-api-key is read (any key) or readWrite (read-write keys only); 60 calls at once, then 1 a second (2035, 429 with Retry-After).',
+        },
       },
       schemas: {
         ErrorEnvelope: outputSchema(Envelope),

@@ -8,7 +8,8 @@ import { canAccess } from '../../shared/roles.js';
 import { validate } from '../../shared/validation/validate.js';
 import type { Principal, ServerContext } from '../context.js';
 import { authenticateAgent, type AgentNode } from '../modules/agents/authenticate.js';
-import { authenticate } from '../modules/auth/authenticate.js';
+import { authenticateApiKey, isApiKeyToken } from '../modules/api-keys/authenticate.js';
+import { authenticate, bearerToken } from '../modules/auth/authenticate.js';
 import { assertPlatformSecret } from '../modules/platform/service.js';
 import { AppError, badParameter, fieldError } from './app-error.js';
 import { sendFileAnswer } from './file-answer.js';
@@ -42,7 +43,14 @@ interface Caller {
   agent?: AgentNode;
 }
 
-async function admit(ctx: ServerContext, call: CallDefinition, request: FastifyRequest): Promise<Caller> {
+/** A session call's caller: a session token, or an API key where the call table allows one. */
+async function sessionCaller(ctx: ServerContext, call: CallDefinition, request: FastifyRequest, reply: FastifyReply): Promise<Principal> {
+  const token = bearerToken(request.headers.authorization);
+  if (token !== undefined && isApiKeyToken(token)) return authenticateApiKey(ctx, call, token, reply);
+  return authenticate(ctx, request.headers.authorization);
+}
+
+async function admit(ctx: ServerContext, call: CallDefinition, request: FastifyRequest, reply: FastifyReply): Promise<Caller> {
   switch (call.access) {
     case 'public':
       return {};
@@ -50,7 +58,7 @@ async function admit(ctx: ServerContext, call: CallDefinition, request: FastifyR
       assertPlatformSecret(ctx, request.headers[PLATFORM_SECRET_HEADER]);
       return {};
     case 'session':
-      return { principal: await authenticate(ctx, request.headers.authorization) };
+      return { principal: await sessionCaller(ctx, call, request, reply) };
     case 'agent':
       return { agent: await authenticateAgent(ctx, request.headers.authorization) };
   }
@@ -102,8 +110,8 @@ export function registerCall<C extends CallDefinition>(app: FastifyInstance, cal
     method: call.method,
     url: routeUrl(call.path),
     ...(call.bodyLimitBytes === undefined ? {} : { bodyLimit: call.bodyLimitBytes }),
-    onRequest: async (request) => {
-      const caller = await admit(app.vigil, call, request);
+    onRequest: async (request, reply) => {
+      const caller = await admit(app.vigil, call, request, reply);
       authorize(call, caller.principal);
       callers.set(request, caller);
     },

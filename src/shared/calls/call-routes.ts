@@ -108,4 +108,7 @@ export const CALL_ROUTES = {
   alertSettingRecentChats: { method: 'POST', path: '/alert/setting/recent_chats' },
   alertLogList: { method: 'POST', path: '/alert/log/list' },
   alertLogInfo: { method: 'GET', path: '/alert/log/info/{id}' },
+  apiKeyList: { method: 'POST', path: '/apikey/list' },
+  apiKeyCreate: { method: 'POST', path: '/apikey/create', mutation: true },
+  apiKeyRevoke: { method: 'POST', path: '/apikey/revoke', mutation: true },
 } as const satisfies Record<CallId, CallRoute>;

@@ -26,6 +26,11 @@ export interface CallDefinition<Body extends z.ZodType = z.ZodType, Answer exten
   mutation: boolean;
   /** Task area whose privilege the call needs. */
   area?: TaskArea;
+  /**
+   * Whether an API key (`Authorization: Bearer vgk_…`) may make this session call; see
+   * `acceptsApiKey` for the default. `false` keeps an area call session-only.
+   */
+  apiKey?: boolean;
   /** The console shows no progress bar (and no notification for HTTP errors) for it. */
   silent?: boolean;
   /** Largest request body of this call when it differs from the server's general limit. */
@@ -58,6 +63,16 @@ export type FileAnswer = z.infer<typeof FileAnswer>;
 
 export const NoBody = z.object({}).strict().optional();
 export const NoAnswer = z.null();
+
+/**
+ * A key acts for its customer on the customer's data, which is what task areas guard: by default a
+ * session call with a task area accepts keys and every other call refuses them (sign-in and the
+ * session, the profile and password, the user's inbox and devices, the API keys themselves,
+ * administrators' calls), so a new call without an area is session-only until it says otherwise.
+ */
+export function acceptsApiKey(call: Pick<CallDefinition, 'access' | 'area' | 'apiKey'>): boolean {
+  return call.access === 'session' && (call.apiKey ?? call.area !== undefined);
+}
 
 export function defineCall<Body extends z.ZodType, Answer extends z.ZodType>(
   definition: CallDefinition<Body, Answer>,

@@ -152,6 +152,8 @@ export const domainCalls = {
     answer: MonitorQtyAnswer,
     access: 'session',
     mutation: false,
+    // The customer's data without a task area: a script needs it as the console does.
+    apiKey: true,
   }),
   domainPointsQuote: defineCall({
     method: 'POST',

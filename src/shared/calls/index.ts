@@ -3,6 +3,7 @@ import { agentCalls } from './agent.js';
 import { agentWorkCalls } from './agent-work.js';
 import { alertRuleCalls } from './alert-rules.js';
 import { alertSettingCalls } from './alert-settings.js';
+import { apiKeyCalls } from './api-keys.js';
 import { authCalls } from './auth.js';
 import { domainCalls } from './domain.js';
 import { domainDeployCalls } from './domain-deploy.js';
@@ -37,6 +38,7 @@ export const CALLS = {
   ...pushCalls,
   ...alertRuleCalls,
   ...alertSettingCalls,
+  ...apiKeyCalls,
 } as const;
 
 export type Calls = typeof CALLS;
@@ -50,6 +52,7 @@ export * from './agent.js';
 export * from './agent-work.js';
 export * from './alert-rules.js';
 export * from './alert-settings.js';
+export * from './api-keys.js';
 export * from './auth.js';
 export * from './common.js';
 export * from './define.js';

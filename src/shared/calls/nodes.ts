@@ -81,5 +81,7 @@ export const nodeCalls = {
     answer: NodeCatalogueAnswer,
     access: 'session',
     mutation: false,
+    // The customer's data without a task area: a script needs it as the console does.
+    apiKey: true,
   }),
 } as const;

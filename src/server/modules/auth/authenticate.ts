@@ -3,7 +3,7 @@ import type { Principal, ServerContext } from '../../context.js';
 import type { SessionRow } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { hashToken } from '../../security/tokens.js';
-import { findAdminById, findCustomerById, findUserById } from './account-repo.js';
+import { findAdminById, findCustomerById, findUserById, type UserAccessRow } from './account-repo.js';
 import { parseRoles, parseTasksPrivilege } from './privileges.js';
 import { findLiveSessionByTokenHash, revokeSession, touchSession } from './session-repo.js';
 
@@ -13,14 +13,24 @@ export function bearerToken(header: string | undefined): string | undefined {
   return header === undefined ? undefined : BEARER.exec(header.trim())?.[1];
 }
 
+/** A user may act (sign in, use a session or an API key) only while user, customer and privilege are active. */
+export function userIsUsable(user: UserAccessRow): boolean {
+  return user.status === 'active' && user.customer_status === 'active' && user.privilege_status === 'active';
+}
+
 async function userPrincipal(ctx: ServerContext, session: SessionRow): Promise<Principal | undefined> {
   if (session.user_id === null) return undefined;
   const user = await findUserById(ctx.db, session.user_id);
   if (!user || user.cust_id !== session.cust_id) return undefined;
   // A suspension or deactivation ends sessions already open, not only future logins.
-  if (user.status !== 'active' || user.customer_status !== 'active' || user.privilege_status !== 'active') return undefined;
+  if (!userIsUsable(user)) return undefined;
+  return principalOfUser(user, session.id);
+}
+
+/** The caller as a customer user, with the user's roles and privileges now; sessionId null for an API key. */
+export function principalOfUser(user: UserAccessRow, sessionId: number | null): Principal {
   return {
-    sessionId: session.id,
+    sessionId,
     custId: user.cust_id,
     userId: user.id,
     adminId: null,

@@ -36,7 +36,8 @@ export async function login(ctx: ServerContext, body: LoginBody, ip: string): Pr
 }
 
 export async function logout(ctx: ServerContext, principal: Principal): Promise<null> {
-  await revokeSession(ctx.db, principal.sessionId, ctx.now());
+  // An API key never reaches logout (the call table keeps it session-only); it has no session to end.
+  if (principal.sessionId !== null) await revokeSession(ctx.db, principal.sessionId, ctx.now());
   return null;
 }
 

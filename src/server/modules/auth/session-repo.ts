@@ -52,13 +52,8 @@ export async function revokeSession(db: Db, id: number, now: number): Promise<vo
   await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
 }
 
-/** Revokes a user's other sessions (after a password change). */
-export async function revokeOtherUserSessions(db: Db, userId: number, keepId: number, now: number): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: now })
-    .where('user_id', '=', userId)
-    .where('id', '!=', keepId)
-    .where('revoked_at', 'is', null)
-    .execute();
+/** Revokes a user's other sessions (after a password change): every open session of the user but `keepId` (all of them when null: the caller has no session). */
+export async function revokeOtherUserSessions(db: Db, userId: number, keepId: number | null, now: number): Promise<void> {
+  const open = db.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+  await (keepId === null ? open : open.where('id', '!=', keepId)).execute();
 }
