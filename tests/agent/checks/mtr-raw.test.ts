@@ -4,13 +4,13 @@ import { mtrArgs } from '../../../src/agent/checks/mtr/args.js';
 import { MtrRawReader, parseMtrRaw } from '../../../src/agent/checks/mtr/raw.js';
 import { MtrHop } from '../../../src/shared/probe/results.js';
 
-/** Fixtures recorded with mtr 0.95 (`mtr --raw -n -c <count> -m <max> <ip>`) on the build machine. */
+/** Fixtures recorded with mtr 0.95 (`mtr --raw [-n] -c <count> -m <max> <ip>`) on the build machine. */
 const fixture = (name: string): string => readFileSync(new URL(`../fixtures/mtr/${name}`, import.meta.url), 'utf8');
 
 describe('mtr command line', () => {
-  it('asks for numeric raw output with the count and hop limit', () => {
-    expect(mtrArgs({ count: 10, maxHops: 30 }, '192.0.2.1')).toEqual(['--raw', '-n', '-c', '10', '-m', '30', '192.0.2.1']);
-    expect(mtrArgs({ count: 5, maxHops: 20 }, '2001:db8::1')).toEqual(['--raw', '-n', '-c', '5', '-m', '20', '-6', '2001:db8::1']);
+  it('asks for raw output with names, the count and the hop limit', () => {
+    expect(mtrArgs({ count: 10, maxHops: 30 }, '192.0.2.1')).toEqual(['--raw', '-c', '10', '-m', '30', '192.0.2.1']);
+    expect(mtrArgs({ count: 5, maxHops: 20 }, '2001:db8::1')).toEqual(['--raw', '-c', '5', '-m', '20', '-6', '2001:db8::1']);
   });
 });
 
@@ -30,7 +30,7 @@ describe('mtr raw output, whole', () => {
   it('computes last, average, best, worst and the sample deviation from the reply times', () => {
     // Replies at hop 1 of 1891, 1443, 3894 and 275 µs; the probe past the target is left out.
     expect(parseMtrRaw(fixture('raw-gateway.txt'), '192.0.2.1', 30)).toEqual([
-      { ttl: 1, host: '192.0.2.1', lossPercent: 0, sent: 4, lastMs: 0.275, avgMs: 1.876, bestMs: 0.275, worstMs: 3.894, stdevMs: 1.508 },
+      { ttl: 1, host: '192.0.2.1', name: null, lossPercent: 0, sent: 4, lastMs: 0.275, avgMs: 1.876, bestMs: 0.275, worstMs: 3.894, stdevMs: 1.508 },
     ]);
   });
 
@@ -46,8 +46,15 @@ describe('mtr raw output, whole', () => {
       [7, '21.4.3.121', 3, 66.667],
       [8, null, 3, 100],
     ]);
-    expect(hops[7]).toEqual({ ttl: 8, host: null, lossPercent: 100, sent: 3, lastMs: null, avgMs: null, bestMs: null, worstMs: null, stdevMs: null });
+    expect(hops[7]).toEqual({ ttl: 8, host: null, name: null, lossPercent: 100, sent: 3, lastMs: null, avgMs: null, bestMs: null, worstMs: null, stdevMs: null });
     expect(hops[0]).toMatchObject({ lastMs: 0.268, bestMs: 0.268, worstMs: 2.407 });
+  });
+
+  it('reads the reverse-DNS name of a hop, and none where the name is the address again', () => {
+    expect(parseMtrRaw(fixture('raw-loopback-names.txt'), '127.0.0.1', 30)).toMatchObject([{ ttl: 1, host: '127.0.0.1', name: 'localhost', sent: 3 }]);
+    const reader = new MtrRawReader('198.51.100.7', 8);
+    reader.push('x 0 1\nh 0 192.0.2.1\nd 0 192.0.2.1\np 0 200 1\n');
+    expect(reader.hops(true)).toMatchObject([{ host: '192.0.2.1', name: null }]);
   });
 
   it('finds no hops in a complaint', () => {

@@ -7,7 +7,7 @@ export interface MtrPlan {
   maxHops: number;
 }
 
-/** `mtr --raw -n -c <count> -m <maxHops> [-6] <ip>` */
+/** `mtr --raw -c <count> -m <maxHops> [-6] <ip>`: with reverse-DNS names (mtr looks them up beside the probes). */
 export function mtrArgs(plan: MtrPlan, ip: string): string[] {
-  return ['--raw', '-n', '-c', String(plan.count), '-m', String(plan.maxHops), ...(isIP(ip) === 6 ? ['-6'] : []), ip];
+  return ['--raw', '-c', String(plan.count), '-m', String(plan.maxHops), ...(isIP(ip) === 6 ? ['-6'] : []), ip];
 }

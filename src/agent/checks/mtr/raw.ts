@@ -4,7 +4,8 @@ import { roundMs } from '../clock.js';
 /**
  * Incremental reader of `mtr --raw` (recorded samples in tests/agent/fixtures/mtr/raw-*.txt): one
  * line per event, `x <pos> <seq>` a probe sent to hop pos+1, `h <pos> <ip>` the address answering
- * there, `p <pos> <usec> <seq>` a reply. mtr computes nothing for raw output, so the figures are
+ * there, `d <pos> <name>` its reverse-DNS name (the address again when it has none), `p <pos>
+ * <usec> <seq>` a reply. mtr computes nothing for raw output, so the figures are
  * computed here as its report does: the hops shown run to the first one answered by the target,
  * else one past the last answering hop; the standard deviation is the sample one.
  * While mtr runs, a hop's latest unanswered probe is still in flight and not counted as lost.
@@ -13,6 +14,7 @@ import { roundMs } from '../clock.js';
 export interface ParsedMtrHop {
   ttl: number;
   host: string | null;
+  name: string | null;
   lossPercent: number;
   sent: number;
   lastMs: number | null;
@@ -24,6 +26,7 @@ export interface ParsedMtrHop {
 
 interface HopState {
   host: string | null;
+  name: string | null;
   sent: number;
   lastSentSeq: number | null;
   answered: Set<number>;
@@ -31,7 +34,7 @@ interface HopState {
   times: number[];
 }
 
-const newHop = (): HopState => ({ host: null, sent: 0, lastSentSeq: null, answered: new Set(), times: [] });
+const newHop = (): HopState => ({ host: null, name: null, sent: 0, lastSentSeq: null, answered: new Set(), times: [] });
 
 function stdevOf(times: readonly number[], mean: number): number {
   if (times.length < 2) return 0;
@@ -43,11 +46,12 @@ function hopFigures(pos: number, hop: HopState, finished: boolean): ParsedMtrHop
   const counted = hop.sent - inFlight;
   const received = hop.times.length;
   const lossPercent = counted <= 0 ? 0 : roundMs((100 * Math.max(0, counted - received)) / counted);
-  if (received === 0) return { ttl: pos + 1, host: hop.host, lossPercent, sent: hop.sent, lastMs: null, avgMs: null, bestMs: null, worstMs: null, stdevMs: null };
+  if (received === 0) return { ttl: pos + 1, host: hop.host, name: hop.name, lossPercent, sent: hop.sent, lastMs: null, avgMs: null, bestMs: null, worstMs: null, stdevMs: null };
   const mean = hop.times.reduce((sum, time) => sum + time, 0) / received;
   return {
     ttl: pos + 1,
     host: hop.host,
+    name: hop.name,
     lossPercent,
     sent: hop.sent,
     lastMs: roundMs(hop.times.at(-1) ?? 0),
@@ -117,8 +121,15 @@ export class MtrRawReader {
       hop.host = value;
       return true;
     }
+    if (kind === 'd') return this.readName(hop, value);
     if (kind === 'p') return this.readReply(hop, integerOf(value), integerOf(seqText));
     return false;
+  }
+
+  private readName(hop: HopState, name: string): boolean {
+    if (hop.name !== null || name === hop.host) return false;
+    hop.name = name.slice(0, 253);
+    return true;
   }
 
   private readReply(hop: HopState, usec: number | null, seq: number | null): boolean {
