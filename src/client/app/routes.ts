@@ -32,6 +32,7 @@ export type ScreenId =
   | 'alertSetting'
   | 'alertLog'
   | 'inbox'
+  | 'detectMtr'
   | 'notAvailable';
 
 export interface AppRoute {
@@ -110,7 +111,7 @@ export const ROUTES: readonly AppRoute[] = [
   { id: 'monitorDetail', path: '/monitor/:type/detail/:id', access: 'session', titleKey: 'routes.monitorDetail', screen: 'monitorDetail', area: 'monitor', params: { type: MONITOR_TYPE, id: ID } },
   { id: 'monitorTraceDetail', path: '/monitor/:type/tracedetail/:id', access: 'session', titleKey: 'routes.monitorTraceDetail', screen: 'monitorTraceDetail', area: 'monitor', params: { type: MONITOR_TYPE, id: ID } },
   later('apiManager', '/apimanager', 'monitor'),
-  later('detectMtr', '/detect_mtr', 'monitor'),
+  { id: 'detectMtr', path: '/detect_mtr', access: 'session', titleKey: 'routes.detectMtr', screen: 'detectMtr', area: 'monitor' },
   later('sslChainChecker', '/ssl_chain_checker', 'monitor'),
   { id: 'monitorGroups', path: '/monitor/groups', access: 'session', titleKey: 'routes.monitorGroups', screen: 'monitorGroups', area: 'monitor' },
   { id: 'matchIp', path: '/matchip', access: 'session', titleKey: 'routes.matchIp', screen: 'matchIp', area: 'monitor' },

@@ -44,6 +44,7 @@ const InboxPage = lazyPage('inboxScreen', (module) => module.InboxPage);
 const ImportPage = lazyPage('import', (module) => module.ImportPage);
 const MatchIpPage = lazyPage('groups', (module) => module.MatchIpPage);
 const MonitorListPage = lazyPage('monitor', (module) => module.MonitorListPage);
+const MtrPage = lazyPage('mtr', (module) => module.MtrPage);
 const NodesPage = lazyPage('nodes', (module) => module.NodesPage);
 const OverviewPage = lazyPage('overview', (module) => module.OverviewPage);
 const ProfileUpdatePage = lazyPage('profile', (module) => module.ProfileUpdatePage);
@@ -187,6 +188,7 @@ const SCREENS: Readonly<Partial<Record<ScreenId, ComponentType>>> = {
   alertSetting: readOnlyIn('alert', AlertSettingPage),
   alertLog: AlertLogPage,
   inbox: InboxScreen,
+  detectMtr: readOnlyIn('monitor', MtrPage),
 };
 
 function ScreenBody({ route }: { route: AppRoute }) {
