@@ -32,8 +32,8 @@ export function HopTable({ node, caption }: { node: MtrRunNode; caption: string 
           {node.hops.map((hop) => (
             <tr key={hop.ttl} className="border-t border-slate-100">
               <th scope="row" className={`${cell} font-medium`}>{hop.ttl}</th>
-              <td className="px-2 py-1.5 wrap-anywhere">{hop.host === null ? t('mtr:hops.noAnswer') : (hop.name ?? hop.host)}</td>
-              <td className="px-2 py-1.5 font-mono text-xs wrap-anywhere">{hop.host ?? '—'}</td>
+              <td className="px-2 py-1.5 whitespace-nowrap">{hop.host === null ? t('mtr:hops.noAnswer') : (hop.name ?? hop.host)}</td>
+              <td className="px-2 py-1.5 font-mono text-xs whitespace-nowrap">{hop.host ?? '—'}</td>
               <td className={`${cell} ${hop.lossPercent > 0 ? 'text-red-700' : ''}`}>{`${percent.format(hop.lossPercent)}%`}</td>
               <td className={cell}>{hop.sent}</td>
               {MS_COLUMNS.map((column) => (
