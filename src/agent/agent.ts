@@ -140,7 +140,7 @@ function assembleAgent(config: AgentConfig, deps: AgentDeps, lock: DataDirLock):
   const jobs = new JobLoop({
     transport,
     logger,
-    run: (options) => runner.runJob(options),
+    run: (options, onProgress) => runner.runJob(options, onProgress),
     onKeyRefused,
     ...compact({ waitMs: deps.jobWaitMs, backoff: deps.backoff }),
   });

@@ -2,6 +2,8 @@ import { AGENT_JOB_WAIT_MAX_MS, type AgentJob } from '../shared/calls/agent-work
 import { MONITOR_TYPES } from '../shared/codes.js';
 import type { CheckOptions } from '../shared/probe/options.js';
 import type { CheckResult } from '../shared/probe/results.js';
+import type { CheckProgress } from './checks/types.js';
+import { ProgressSender } from './job-progress.js';
 import { backoffDelay, type BackoffPolicy, DEFAULT_BACKOFF, sleep } from './backoff.js';
 import { errorText, type AgentLogger } from './log.js';
 import { Semaphore } from './semaphore.js';
@@ -17,7 +19,8 @@ import { KeyRefusedError, type Transport } from './transport.js';
 export interface JobsOptions {
   transport: Transport;
   logger: AgentLogger;
-  run: (options: CheckOptions) => Promise<CheckResult>;
+  /** Runs the job's check; `onProgress` takes what it has while it runs (MTR hops). */
+  run: (options: CheckOptions, onProgress: (progress: CheckProgress) => void) => Promise<CheckResult>;
   onKeyRefused: (error: KeyRefusedError) => void;
   /** How long the server may hold each poll. */
   waitMs?: number;
@@ -89,14 +92,18 @@ export class JobLoop {
     // Waited for a slot while the agent began stopping: the job is left to the server's deadline.
     if (this.abort.signal.aborted) return;
     this.options.logger.info('job_started', { jobId: job.jobId, type: job.options.type, host: job.options.host });
+    const progress = new ProgressSender(job.jobId, this.options.transport, this.options.logger);
     try {
-      const result = await this.options.run(job.options);
+      const result = await this.options.run(job.options, progress.report);
+      await progress.close();
       if (this.abort.signal.aborted) return;
       await this.options.transport.call('agentJobResult', { jobId: job.jobId, result });
       this.options.logger.info('job_done', { jobId: job.jobId, ok: result.ok });
     } catch (error) {
       if (error instanceof KeyRefusedError) return this.options.onKeyRefused(error);
       this.options.logger.warn('job_failed', { jobId: job.jobId, error: errorText(error) });
+    } finally {
+      await progress.close();
     }
   }
 }

@@ -5,7 +5,7 @@ import type { CheckOptions, CheckOptionsOf } from '../shared/probe/options.js';
 import type { CheckResult } from '../shared/probe/results.js';
 import { CHECKS, type CheckRegistry, checkModuleOf } from './checks/registry.js';
 import { createIcmpCoalescer } from './checks/icmp/coalesce.js';
-import type { CheckContext, CheckModule } from './checks/types.js';
+import type { CheckContext, CheckModule, CheckProgress } from './checks/types.js';
 import { errorText, type AgentLogger } from './log.js';
 
 /**
@@ -80,8 +80,8 @@ export class CheckRunner {
   }
 
   /** Runs one check outside any task (an on-demand job); the result is answered, not recorded. */
-  async runJob(options: CheckOptions): Promise<CheckResult> {
-    return this.check(options, { allowPrivateTargets: this.options.allowPrivateTargets(), matchingIps: [], signal: this.abort.signal });
+  async runJob(options: CheckOptions, onProgress?: (progress: CheckProgress) => void): Promise<CheckResult> {
+    return this.check(options, { allowPrivateTargets: this.options.allowPrivateTargets(), matchingIps: [], signal: this.abort.signal, ...(onProgress ? { onProgress } : {}) });
   }
 
   /** Cancels what runs, drops what waits, and resolves once every check has settled. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { API_BASE, CALLS, type Calls, type agentCalls, type agentWorkCalls } from '../shared/calls/index.js';
+import { API_BASE, CALLS, type Calls, type agentCalls, type agentMtrCalls, type agentWorkCalls } from '../shared/calls/index.js';
 import type { CallAnswer, CallBody } from '../shared/calls/define.js';
 import { backoffDelay, type BackoffPolicy, DEFAULT_BACKOFF, sleep } from './backoff.js';
 import { createServerClient, type ServerAnswer, type ServerClient } from './server-client.js';
@@ -11,7 +11,7 @@ import { createServerClient, type ServerAnswer, type ServerClient } from './serv
  */
 
 /** The calls an agent makes (access 'agent' in the call table). */
-export type AgentCallId = keyof typeof agentCalls | keyof typeof agentWorkCalls;
+export type AgentCallId = keyof typeof agentCalls | keyof typeof agentWorkCalls | keyof typeof agentMtrCalls;
 
 export type TransportErrorKind =
   /** No answer: connection refused, reset, DNS, or the call's timeout. */

@@ -24,6 +24,7 @@ import { groupRoutes } from './modules/groups/routes.js';
 import { scheduleDeploymentNotices } from './modules/inbox/deploy-notice-schedule.js';
 import { importFileRoutes } from './modules/import-file/index.js';
 import { inboxRoutes } from './modules/inbox/routes.js';
+import { mtrRoutes } from './modules/mtr/routes.js';
 import { importRoutes } from './modules/imports/routes.js';
 import { scheduleImports } from './modules/imports/schedule.js';
 import type { ImportRunnerOptions } from './modules/imports/runner.js';
@@ -98,7 +99,7 @@ export async function buildApp(config: ResolvedConfig, options: BuildOptions): P
   registerErrorHandling(app, clientDir);
   if (clientDir !== undefined) await registerClientFiles(app, clientDir);
   const routeGroups = [systemRoutes, authRoutes, platformRoutes, profileRoutes, inboxRoutes, accountRoutes, nodeRoutes, agentRoutes, deploymentRoutes];
-  for (const routes of [...routeGroups, domainRoutes, domainDetailRoutes, groupRoutes, alertRoutes, alertDeliveryRoutes, importFileRoutes, importRoutes, apiKeyRoutes])
+  for (const routes of [...routeGroups, domainRoutes, domainDetailRoutes, groupRoutes, alertRoutes, alertDeliveryRoutes, importFileRoutes, importRoutes, apiKeyRoutes, mtrRoutes])
     routes(app);
   registerPush(app);
   scheduleDeploymentNotices(app);

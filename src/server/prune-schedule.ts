@@ -4,6 +4,7 @@ import type { Db } from './db/connection.js';
 import { ALERT_LOG_DAYS, pruneAlertLog, type AlertPruneCounts } from './modules/alert-delivery/prune.js';
 import { pruneJobs } from './modules/agents/jobs-prune.js';
 import { pruneSupersededDeployments, SUPERSEDED_DEPLOYMENT_DAYS } from './modules/deployments/prune.js';
+import { MTR_RUN_RETENTION_DAYS, pruneMtrRuns } from './modules/mtr/prune.js';
 import { FINISHED_IMPORT_DAYS, pruneFinishedImports, type ImportPruneCounts } from './modules/imports/prune.js';
 import { pruneResults, type PruneCounts, type RetentionDays } from './results/index.js';
 
@@ -32,13 +33,14 @@ const DAY_MS = 86_400_000;
  * jobs (kept as long as raw results), superseded deployment rows, the alert log and finished
  * imports (their modules).
  */
-async function pruneAll(db: Db, config: RetentionConfig, now: number): Promise<PruneCounts & { jobs: number; deployments: number; alerts: AlertPruneCounts; imports: ImportPruneCounts }> {
+async function pruneAll(db: Db, config: RetentionConfig, now: number): Promise<PruneCounts & { jobs: number; deployments: number; alerts: AlertPruneCounts; imports: ImportPruneCounts; mtrRuns: number }> {
   const results = await pruneResults(db, now, retentionDaysOf(config));
   const jobs = await pruneJobs(db, now - config.resultRetentionDays * DAY_MS);
   const deployments = await pruneSupersededDeployments(db, now - SUPERSEDED_DEPLOYMENT_DAYS * DAY_MS);
   const alerts = await pruneAlertLog(db, now - ALERT_LOG_DAYS * DAY_MS);
   const imports = await pruneFinishedImports(db, now - FINISHED_IMPORT_DAYS * DAY_MS);
-  return { ...results, jobs, deployments, alerts, imports };
+  const mtrRuns = await pruneMtrRuns(db, now - MTR_RUN_RETENTION_DAYS * DAY_MS);
+  return { ...results, jobs, deployments, alerts, imports, mtrRuns };
 }
 
 /** Prunes results, rollups, jobs, old deployments, the alert log and finished imports past retention now and every 10 minutes; runs never overlap. */

@@ -17,6 +17,8 @@ export interface ToolCheckSpec<T extends CheckType> {
   args: (ip: string) => string[];
   /** The failure (null: ok) and details the tool's outcome shows. A missing tool never gets here. */
   read: (outcome: ToolOutcome, ip: string) => { failure: Failure | null; details: DetailsOf<T> | null };
+  /** For a tool read while it runs: what takes its output as it arrives, once the address is known. */
+  stream?: (ip: string) => (text: string) => void;
 }
 
 /** The least a tool is given, even when resolving ate most of the budget. */
@@ -35,7 +37,8 @@ export async function runToolCheck<T extends CheckType>(
   if (!target.ok) return finish({ failure: target.failure, resolvedIps: [], ipMatched: null, details: null });
   const known = { resolvedIps: target.ips, ipMatched: target.ipMatched };
   const timeoutMs = Math.max(MIN_TOOL_MS, options.timeoutMs - watch.elapsedMs());
-  const outcome = await runner(spec.tool, spec.args(target.ip), { timeoutMs, signal: ctx.signal });
+  const onStdout = spec.stream?.(target.ip);
+  const outcome = await runner(spec.tool, spec.args(target.ip), { timeoutMs, signal: ctx.signal, ...(onStdout ? { onStdout } : {}) });
   if (outcome.status === 'missing') return finish({ failure: toolMissingFailure(spec.tool), ...known, details: null });
   return finish({ ...known, ...spec.read(outcome, target.ip) });
 }

@@ -18,6 +18,8 @@ export interface ToolRunOptions {
   signal?: AbortSignal;
   /** Per stream; output beyond it is dropped (and `truncated` set). */
   maxOutputBytes?: number;
+  /** Called with each piece of standard output as it arrives (tools read while they run: MTR). */
+  onStdout?: (text: string) => void;
 }
 
 export type ToolStatus = 'exited' | 'timeout' | 'aborted' | 'missing';
@@ -137,7 +139,10 @@ function spawnCollected(path: string, args: readonly string[], options: ToolRunO
       options.signal?.removeEventListener('abort', onAbort);
       resolve(outcome);
     };
-    child.stdout.on('data', (chunk: Buffer) => stdout.add(chunk));
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout.add(chunk);
+      options.onStdout?.(chunk.toString('utf8'));
+    });
     child.stderr.on('data', (chunk: Buffer) => stderr.add(chunk));
     child.on('error', (error: NodeJS.ErrnoException) => {
       if (error.code === 'ENOENT' || error.code === 'EACCES') finish(missing());

@@ -1,5 +1,6 @@
 import type { CheckOptions, CheckOptionsOf } from '../../shared/probe/options.js';
-import type { CheckResultOf } from '../../shared/probe/results.js';
+import type { z } from 'zod';
+import type { CheckResultOf, MtrHop } from '../../shared/probe/results.js';
 
 export type CheckType = CheckOptions['type'];
 
@@ -9,6 +10,14 @@ export interface CheckContext {
   /** The task's expected addresses (matching IPs and matched-IP group); empty when none. */
   matchingIps: readonly string[];
   signal?: AbortSignal;
+  /** On-demand jobs only: what a check that reports while it runs (MTR) has so far. */
+  onProgress?: (progress: CheckProgress) => void;
+}
+
+/** The hops an MTR run has so far, and the address it probes. */
+export interface CheckProgress {
+  ip: string | null;
+  hops: z.infer<typeof MtrHop>[];
 }
 
 /**

@@ -34,6 +34,7 @@ export type ScreenId =
   | 'alertLog'
   | 'inbox'
   | 'apiKeys'
+  | 'detectMtr'
   | 'notAvailable';
 
 export interface AppRoute {
@@ -113,7 +114,7 @@ export const ROUTES: readonly AppRoute[] = [
   { id: 'monitorTraceDetail', path: '/monitor/:type/tracedetail/:id', access: 'session', titleKey: 'routes.monitorTraceDetail', screen: 'monitorTraceDetail', area: 'monitor', params: { type: MONITOR_TYPE, id: ID } },
   // A key acts in every area its creator may, so the screen needs none of its own (keys: any user of the customer).
   { id: 'apiManager', path: '/apimanager', access: 'session', titleKey: 'routes.apiManager', screen: 'apiKeys' },
-  later('detectMtr', '/detect_mtr', 'monitor'),
+  { id: 'detectMtr', path: '/detect_mtr', access: 'session', titleKey: 'routes.detectMtr', screen: 'detectMtr', area: 'monitor' },
   later('sslChainChecker', '/ssl_chain_checker', 'monitor'),
   { id: 'monitorGroups', path: '/monitor/groups', access: 'session', titleKey: 'routes.monitorGroups', screen: 'monitorGroups', area: 'monitor' },
   { id: 'matchIp', path: '/matchip', access: 'session', titleKey: 'routes.matchIp', screen: 'matchIp', area: 'monitor' },

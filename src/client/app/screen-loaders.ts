@@ -18,6 +18,11 @@ export const FEATURE_CODE = {
   // The import feature's index is the part the session layout runs; its screen loads apart.
   import: () => import('../features/import/screen.js'),
   monitor: () => import('../features/monitor/index.js'),
+  // The MTR screen picks nodes with the task form's picker: composed here, as features never import each other.
+  mtr: () =>
+    Promise.all([import('../features/mtr/index.js'), import('../features/task-form/node-chooser.js')]).then(([mtr, chooser]) => ({
+      MtrPage: mtr.mtrPageWith(chooser.NodeChooser),
+    })),
   nodes: () => import('../features/nodes/index.js'),
   overview: () => import('../features/overview/index.js'),
   profile: () => import('../features/profile/index.js'),
@@ -36,6 +41,7 @@ export const FEATURE_TEXTS: Readonly<Record<Feature, readonly FeatureNamespace[]
   groups: ['groups'],
   // The lists' export writes the import template's headers; the list links to the import screen.
   monitor: ['monitor', 'import'],
+  mtr: ['mtr', 'taskform'],
   import: ['import'],
   inboxScreen: ['import'],
   nodes: [],
@@ -71,6 +77,7 @@ export const FEATURE_OF_SCREEN: Readonly<Partial<Record<ScreenId, Feature>>> = {
   alertLog: 'alerts',
   inbox: 'inboxScreen',
   apiKeys: 'apiKeys',
+  detectMtr: 'mtr',
 };
 
 const loaded = new Map<Feature, unknown>();

@@ -46,6 +46,7 @@ const InboxPage = lazyPage('inboxScreen', (module) => module.InboxPage);
 const ImportPage = lazyPage('import', (module) => module.ImportPage);
 const MatchIpPage = lazyPage('groups', (module) => module.MatchIpPage);
 const MonitorListPage = lazyPage('monitor', (module) => module.MonitorListPage);
+const MtrPage = lazyPage('mtr', (module) => module.MtrPage);
 const NodesPage = lazyPage('nodes', (module) => module.NodesPage);
 const OverviewPage = lazyPage('overview', (module) => module.OverviewPage);
 const ProfileUpdatePage = lazyPage('profile', (module) => module.ProfileUpdatePage);
@@ -197,6 +198,7 @@ const SCREENS: Readonly<Partial<Record<ScreenId, ComponentType>>> = {
   alertLog: AlertLogPage,
   inbox: InboxScreen,
   apiKeys: ApiKeysScreen,
+  detectMtr: readOnlyIn('monitor', MtrPage),
 };
 
 function ScreenBody({ route }: { route: AppRoute }) {

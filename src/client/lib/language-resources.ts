@@ -9,7 +9,18 @@ const START_LOADERS: Record<Language, () => Promise<{ default: StartResources }>
 };
 
 /** A feature's texts, one chunk per language and namespace (precached too). */
-const FEATURE_LOADERS = import.meta.glob<{ default: object }>('../../../locales/*/{monitor,taskform,detail,groups,alertmsg,alerts,import,account,apikeys}.json');
+const FEATURE_LOADERS = import.meta.glob<{ default: object }>([
+  '../../../locales/*/monitor.json',
+  '../../../locales/*/taskform.json',
+  '../../../locales/*/detail.json',
+  '../../../locales/*/groups.json',
+  '../../../locales/*/alertmsg.json',
+  '../../../locales/*/alerts.json',
+  '../../../locales/*/import.json',
+  '../../../locales/*/account.json',
+  '../../../locales/*/apikeys.json',
+  '../../../locales/*/mtr.json',
+]);
 
 export async function loadLanguageResources(language: Language): Promise<StartResources> {
   return (await START_LOADERS[language]()).default;

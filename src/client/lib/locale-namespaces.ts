@@ -6,9 +6,25 @@
  * messages, line by line (the server renders chats' messages from the same texts); alerts: the
  * alert rules, settings and log screens; import: bulk import (template columns, the import screen,
  * failed rows; the server writes templates and failed rows from the same texts); account: the
- * account screen and the points log; apikeys: the API keys screen (/apimanager).
+ * account screen and the points log; apikeys: the API keys screen (/apimanager); mtr: the on-demand
+ * MTR screen.
  */
-export const NAMESPACES = ['common', 'errors', 'places', 'monitor', 'taskform', 'detail', 'groups', 'push', 'alertmsg', 'alerts', 'import', 'account', 'apikeys'] as const;
+export const NAMESPACES = [
+  'common',
+  'errors',
+  'places',
+  'monitor',
+  'taskform',
+  'detail',
+  'groups',
+  'push',
+  'alertmsg',
+  'alerts',
+  'import',
+  'account',
+  'apikeys',
+  'mtr',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type LanguageResources = Record<Namespace, object>;
 

@@ -116,6 +116,33 @@ export interface ApiKeysTable {
   revoked_at: number | null;
 }
 
+/** On-demand MTR runs (migration 0022): a run of a customer, and each of its nodes' state and hops. */
+export interface MtrRunsTable {
+  id: Generated<number>;
+  cust_id: number;
+  target: string;
+  count: number;
+  created_at: number;
+}
+
+export type MtrRunNodeState = 'queued' | 'running' | 'done' | 'failed' | 'timed_out' | 'offline' | 'no_tool' | 'private_refused';
+
+export interface MtrRunNodesTable {
+  run_id: number;
+  node_id: number;
+  /** The node's place in the run as asked. */
+  position: number;
+  /** The agent job running it; null when the node was never asked (offline, no_tool, private_refused). */
+  job_id: string | null;
+  state: MtrRunNodeState;
+  ip: string | null;
+  /** JSON of the agent's Failure, when it reported one. */
+  failure: string | null;
+  /** JSON array of MtrHop: the progress so far, then the report. */
+  hops: Generated<string>;
+  updated_at: number;
+}
+
 export interface Database extends TaskTables, GroupTables, PointTables, PushTables, AlertTables, ImportTables {
   customers: CustomersTable;
   contracts: ContractsTable;
@@ -129,6 +156,8 @@ export interface Database extends TaskTables, GroupTables, PointTables, PushTabl
   nodes: NodesTable;
   agent_jobs: AgentJobsTable;
   api_keys: ApiKeysTable;
+  mtr_runs: MtrRunsTable;
+  mtr_run_nodes: MtrRunNodesTable;
 }
 
 export type SessionRow = Selectable<SessionsTable>;

@@ -8,6 +8,7 @@ import { authCalls } from './auth.js';
 import { domainCalls } from './domain.js';
 import { domainDeployCalls } from './domain-deploy.js';
 import { domainImportCalls } from './domain-import.js';
+import { agentMtrCalls, domainMtrCalls } from './domain-mtr.js';
 import { domainDetailCalls } from './domain-detail.js';
 import { domainOverviewCalls } from './domain-overview.js';
 import { domainTraceSslCalls } from './domain-trace-ssl.js';
@@ -34,6 +35,8 @@ export const CALLS = {
   ...domainCalls,
   ...domainOverviewCalls,
   ...domainTraceSslCalls,
+  ...domainMtrCalls,
+  ...agentMtrCalls,
   ...groupCalls,
   ...pushCalls,
   ...alertRuleCalls,
@@ -64,6 +67,7 @@ export * from './domain-detail-answers.js';
 export * from './domain-detail-finding.js';
 export * from './domain-fields.js';
 export * from './domain-list.js';
+export * from './domain-mtr.js';
 export * from './domain-overview.js';
 export * from './domain-trace-ssl.js';
 export * from './groups.js';

@@ -92,7 +92,10 @@ export const SslDetails = z.object({
 
 export const MtrHop = z.object({
   ttl: z.number().int(),
+  /** The address that answered at this hop. */
   host: z.string().nullable(),
+  /** Its reverse-DNS name when it has one (reports before names were read have none). */
+  name: z.string().max(253).nullable().optional(),
   lossPercent: z.number(),
   sent: z.number().int(),
   lastMs: ms.nullable(),

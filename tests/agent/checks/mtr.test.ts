@@ -30,18 +30,20 @@ describe('MTR on demand', () => {
   });
 
   it('reports a path whose last hop is not the target as unreachable, hops kept', async () => {
-    const stdout = JSON.stringify({
-      report: {
-        hubs: [
-          { count: 1, host: '10.0.0.1', 'Loss%': 0, Snt: 3, Last: 0.4, Avg: 0.4, Best: 0.3, Wrst: 0.5, StDev: 0.1 },
-          { count: 2, host: '???', 'Loss%': 100, Snt: 3, Last: 0, Avg: 0, Best: 0, Wrst: 0, StDev: 0 },
-        ],
-      },
-    });
+    const stdout = 'x 0 1\nh 0 10.0.0.1\np 0 400 1\nx 1 2\nx 0 3\np 0 300 3\nx 1 4\n';
     const result = CheckResult.parse(await createMtrCheck({ runTool: fakeRunner({ stdout }) }).run(options('127.0.0.1'), LOOPBACK));
     expect(result).toMatchObject({ ok: false, failure: { source: 'target', code: 'unreachable' } });
     expect(result.details).toMatchObject({ hops: [{ host: '10.0.0.1' }, { host: null, avgMs: null }] });
   });
+
+  it('reports the hops so far while mtr runs, and the same hops in the result', async () => {
+    const reports: { ip: string | null; hops: number }[] = [];
+    const onProgress = (progress: { ip: string | null; hops: unknown[] }) => reports.push({ ip: progress.ip, hops: progress.hops.length });
+    const result = CheckResult.parse(await mtrCheck.run({ ...options('127.0.0.1'), count: 3 }, { ...LOOPBACK, onProgress }));
+    expect(result).toMatchObject({ ok: true, details: { hops: [{ ttl: 1, host: '127.0.0.1', sent: 3, lossPercent: 0 }] } });
+    expect(reports.length).toBeGreaterThan(1);
+    expect(reports.every((report) => report.ip === '127.0.0.1' && report.hops <= 1)).toBe(true);
+  }, 60_000);
 
   it('turns a failing mtr into a probe tool error with its first line', async () => {
     const stderr = 'mtr: Failure to open IPv4 sockets: Operation not permitted\n';

@@ -5,7 +5,7 @@ import { Button } from '../../../components/button.js';
 import { agentlessCount, chosenAgentless, keptWith, pickerNodes } from '../agentless-nodes.js';
 import { nodeCatalogueQuery, traceResourceQuery } from '../api.js';
 import { filterNodes, groupByMapType, missingNodeIds, selectionState, withAll, type NodeFilters } from '../node-selection.js';
-import { TASK_TYPE_SPECS, type FormTaskType } from '../task-types.js';
+import { TASK_TYPE_SPECS } from '../task-types.js';
 import { blockedSelection, noBlock, selectableIds, traceBlockOf } from '../trace-nodes.js';
 import { AgentlessChosenNote, AgentlessSwitch } from './agentless-controls.js';
 import { FieldMessages, FormSection, describedBy, fieldId, useErrorText, type SectionProps } from './form-controls.js';
@@ -26,8 +26,7 @@ function MissingNodes({ missing, onRemove, disabled }: { missing: number[]; onRe
 }
 
 /** The nodes to pick from: traceroute asks /domain/traceresource, which says which nodes have the tool. */
-function usePickerNodes(type: FormTaskType) {
-  const traceOnly = TASK_TYPE_SPECS[type].needsTraceroute;
+function usePickerNodes(traceOnly: boolean) {
   const catalogue = useQuery({ ...nodeCatalogueQuery(), enabled: !traceOnly });
   const traceResource = useQuery({ ...traceResourceQuery(), enabled: traceOnly });
   const source = traceOnly ? traceResource : catalogue;
@@ -65,19 +64,29 @@ function useAgentlessSwitch(selected: readonly number[]) {
   return { on, kept, turn };
 }
 
+export interface NodeChoiceProps {
+  /** Only nodes whose agent has traceroute are offered (the others shown disabled). */
+  traceOnly: boolean;
+  intro: string;
+  selected: number[];
+  onSelected: (ids: number[]) => void;
+  /** Already translated. */
+  error: string | undefined;
+  disabled: boolean;
+}
+
 /**
- * The monitor nodes of the task: grouped by map type, narrowed by region, province, country and
- * ISP, with select-all per group and over everything shown, each node with its status.
+ * Choosing nodes: grouped by map type, narrowed by region, province, country and ISP, with
+ * select-all per group and over everything shown, each node with its status. The task form's
+ * picker, and the on-demand MTR's (composed in app/).
  */
-export function NodePicker({ type, values, errors, setField, disabled }: SectionProps) {
+export function NodeChoice({ traceOnly, intro, selected, onSelected, error, disabled }: NodeChoiceProps) {
   const { t, i18n } = useTranslation();
-  const catalogue = usePickerNodes(type);
+  const catalogue = usePickerNodes(traceOnly);
   const [filters, setFilters] = useState<NodeFilters>({});
-  const selected = values.nodeIds;
   const agentless = useAgentlessSwitch(selected);
-  const error = useErrorText(errors.nodeIds);
   const id = fieldId('nodeIds');
-  const setSelected = (ids: number[]) => setField('nodeIds', ids);
+  const setSelected = onSelected;
   const nodes = catalogue.nodes;
   const listed = pickerNodes(nodes, agentless.on, agentless.kept);
   const shown = filterNodes(listed, filters);
@@ -86,66 +95,82 @@ export function NodePicker({ type, values, errors, setField, disabled }: Section
   const listedGroups = groupByMapType(listed);
   const number = new Intl.NumberFormat(i18n.language);
   return (
-    <FormSection title={t('taskform:sections.nodes')}>
-      <div className="flex flex-col gap-4">
-        <p className="text-sm text-slate-600">{t(TASK_TYPE_SPECS[type].needsTraceroute ? 'taskform:nodes.introTrace' : 'taskform:nodes.intro')}</p>
-        <FieldMessages id={id} error={error} />
-        {catalogue.isPending && <p role="status" className="text-sm text-slate-600">{t('taskform:nodes.loading')}</p>}
-        {catalogue.isError && (
-          <div role="alert" className="flex items-center gap-3 text-sm text-slate-700">
-            <p>{t('taskform:nodes.loadFailed')}</p>
-            <Button variant="secondary" onClick={catalogue.refetch}>
-              {t('retry')}
-            </Button>
-          </div>
-        )}
-        {catalogue.loaded && (
-          <>
-            <NodeFilterBar nodes={listed} filters={filters} onFilters={setFilters} />
-            <AgentlessSwitch count={agentlessCount(nodes)} on={agentless.on} onChange={agentless.turn} />
-            <div className="flex flex-wrap items-center justify-between gap-3 border-y border-slate-100 py-2">
-              <SelectAllBox
-                id={id}
-                label={t('taskform:nodes.selectShown', { count: shownIds.length })}
-                state={selectionState(selected, shownIds)}
-                count={shownIds.length}
-                onChange={(on) => setSelected(withAll(selected, shownIds, on))}
-                disabled={disabled}
-                describedBy={describedBy(id, undefined, error)}
-                invalid={error !== undefined}
-              />
-              <div className="flex items-center gap-3">
-                <p aria-live="polite" className="text-sm font-medium text-slate-800">
-                  {t('taskform:nodes.selected', { count: number.format(new Set(selected).size) })}
-                </p>
-                <Button variant="secondary" onClick={() => setSelected([])} disabled={disabled || selected.length === 0}>
-                  {t('taskform:nodes.clear')}
-                </Button>
-              </div>
-            </div>
-            <MissingNodes
-              missing={missingNodeIds(selected, nodes)}
-              onRemove={() => setSelected(withAll(selected, missingNodeIds(selected, nodes), false))}
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-slate-600">{intro}</p>
+      <FieldMessages id={id} error={error} />
+      {catalogue.isPending && <p role="status" className="text-sm text-slate-600">{t('taskform:nodes.loading')}</p>}
+      {catalogue.isError && (
+        <div role="alert" className="flex items-center gap-3 text-sm text-slate-700">
+          <p>{t('taskform:nodes.loadFailed')}</p>
+          <Button variant="secondary" onClick={catalogue.refetch}>
+            {t('retry')}
+          </Button>
+        </div>
+      )}
+      {catalogue.loaded && (
+        <>
+          <NodeFilterBar nodes={listed} filters={filters} onFilters={setFilters} />
+          <AgentlessSwitch count={agentlessCount(nodes)} on={agentless.on} onChange={agentless.turn} />
+          <div className="flex flex-wrap items-center justify-between gap-3 border-y border-slate-100 py-2">
+            <SelectAllBox
+              id={id}
+              label={t('taskform:nodes.selectShown', { count: shownIds.length })}
+              state={selectionState(selected, shownIds)}
+              count={shownIds.length}
+              onChange={(on) => setSelected(withAll(selected, shownIds, on))}
               disabled={disabled}
+              describedBy={describedBy(id, undefined, error)}
+              invalid={error !== undefined}
             />
-            <BlockedNodes count={blockedSelection(nodes, catalogue.blockOf, selected).length} />
-            <AgentlessChosenNote count={chosenAgentless(nodes, selected).length} />
-            {groupByMapType(shown).map((group, index) => (
-              <NodeGroup
-                key={group.mapType}
-                mapType={group.mapType}
-                nodes={group.nodes}
-                total={allGroups[index]?.nodes.length ?? 0}
-                hidden={(allGroups[index]?.nodes.length ?? 0) - (listedGroups[index]?.nodes.length ?? 0)}
-                selected={selected}
-                onSelected={setSelected}
-                disabled={disabled}
-                blockOf={catalogue.blockOf}
-              />
-            ))}
-          </>
-        )}
-      </div>
+            <div className="flex items-center gap-3">
+              <p aria-live="polite" className="text-sm font-medium text-slate-800">
+                {t('taskform:nodes.selected', { count: number.format(new Set(selected).size) })}
+              </p>
+              <Button variant="secondary" onClick={() => setSelected([])} disabled={disabled || selected.length === 0}>
+                {t('taskform:nodes.clear')}
+              </Button>
+            </div>
+          </div>
+          <MissingNodes
+            missing={missingNodeIds(selected, nodes)}
+            onRemove={() => setSelected(withAll(selected, missingNodeIds(selected, nodes), false))}
+            disabled={disabled}
+          />
+          <BlockedNodes count={blockedSelection(nodes, catalogue.blockOf, selected).length} />
+          <AgentlessChosenNote count={chosenAgentless(nodes, selected).length} />
+          {groupByMapType(shown).map((group, index) => (
+            <NodeGroup
+              key={group.mapType}
+              mapType={group.mapType}
+              nodes={group.nodes}
+              total={allGroups[index]?.nodes.length ?? 0}
+              hidden={(allGroups[index]?.nodes.length ?? 0) - (listedGroups[index]?.nodes.length ?? 0)}
+              selected={selected}
+              onSelected={setSelected}
+              disabled={disabled}
+              blockOf={catalogue.blockOf}
+            />
+          ))}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The monitor nodes of the task. */
+export function NodePicker({ type, values, errors, setField, disabled }: SectionProps) {
+  const { t } = useTranslation();
+  const traceOnly = TASK_TYPE_SPECS[type].needsTraceroute;
+  return (
+    <FormSection title={t('taskform:sections.nodes')}>
+      <NodeChoice
+        traceOnly={traceOnly}
+        intro={t(traceOnly ? 'taskform:nodes.introTrace' : 'taskform:nodes.intro')}
+        selected={values.nodeIds}
+        onSelected={(ids) => setField('nodeIds', ids)}
+        error={useErrorText(errors.nodeIds)}
+        disabled={disabled}
+      />
     </FormSection>
   );
 }
