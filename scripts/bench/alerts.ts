@@ -8,7 +8,8 @@
 // last session with rules some tasks fail on every other simulated minute, so each of their rounds
 // fires or recovers an incident; the time from the batch that closed a round (its last node's
 // batch committed and noted) to its messages written (log and outbox committed, before the inbox)
-// is `alerts.round_close_to_log_ms`.
+// is `alerts.round_close_to_log_ms`. Process CPU per stored result (evaluation included) is printed
+// beside the rates, and its ratio: on a loaded machine wall time swings, CPU much less.
 import { randomUUID } from 'node:crypto';
 import { AlertEvaluator } from '../../src/server/modules/alert-eval/evaluator.js';
 import { ingestBatch, MINUTE_MS, type IngestItem } from '../../src/server/results/index.js';
@@ -27,6 +28,8 @@ const SESSIONS = 3;
 
 interface Run {
   resultsPerS: number;
+  /** Process CPU per stored result (µs), evaluation included: what the machine's load does not move much. */
+  cpuUsPerResult: number;
   closeToLogMs: number[];
   /** With rules, while some tasks fire and recover every minute. */
   flappingPerS?: number;
@@ -115,12 +118,13 @@ async function ingestOne(setup: Setup, batch: number, random: () => number, time
  * Ingests minute after minute (each node's batch, then noted as the results route does) for
  * `seconds`, after `warmUpMinutes` not measured; whole minutes only.
  */
-async function ingestFor(setup: Setup, seconds: number, warmUpMinutes: number, flapping = false): Promise<{ stored: number; spentS: number; ingestS: number }> {
+async function ingestFor(setup: Setup, seconds: number, warmUpMinutes: number, flapping = false): Promise<{ stored: number; spentS: number; ingestS: number; cpuS: number }> {
   const { evaluator } = setup;
   const random = seededRandom(7 + setup.batches);
   let stored = 0;
   let started = 0n;
   let ingestAtStart = 0n;
+  let cpuAtStart = process.cpuUsage();
   const measuring = () => started > 0n;
   const warmUpEnd = setup.batches + warmUpMinutes * NODES;
   for (let batch = setup.batches; ; batch += 1, setup.batches = batch) {
@@ -128,13 +132,15 @@ async function ingestFor(setup: Setup, seconds: number, warmUpMinutes: number, f
       await evaluator?.whenIdle();
       started = process.hrtime.bigint();
       ingestAtStart = setup.ingestNs;
+      cpuAtStart = process.cpuUsage();
     }
     if (measuring() && batch % NODES === 0 && process.hrtime.bigint() - started >= BigInt(seconds) * 1_000_000_000n) break;
     const accepted = await ingestOne(setup, batch, random, flapping && measuring());
     if (measuring()) stored += accepted;
   }
   await evaluator?.whenIdle();
-  return { stored, spentS: Number(process.hrtime.bigint() - started) / 1e9, ingestS: Number(setup.ingestNs - ingestAtStart) / 1e9 };
+  const cpu = process.cpuUsage(cpuAtStart);
+  return { stored, spentS: Number(process.hrtime.bigint() - started) / 1e9, ingestS: Number(setup.ingestNs - ingestAtStart) / 1e9, cpuS: (cpu.user + cpu.system) / 1e6 };
 }
 
 const median = (values: readonly number[]) => percentile(values, 0.5);
@@ -144,11 +150,13 @@ async function runBoth(seconds: number): Promise<{ without: Run; withRules: Run 
   const setups = [await setUp(false, firstMinute), await setUp(true, firstMinute)];
   try {
     const rates: number[][] = [[], []];
+    const cpuUs: number[][] = [[], []];
     for (let session = 0; session < SESSIONS; session += 1) {
       for (const [index, setup] of setups.entries()) {
-        const { stored, spentS, ingestS } = await ingestFor(setup, seconds, session === 0 ? WARM_UP_MINUTES : 0);
-        progress(`alerts: ${stored} results in ${spentS.toFixed(1)} s ${setup.evaluator ? 'with' : 'without'} rules (${ingestS.toFixed(1)} s of it in ingestBatch)`);
+        const { stored, spentS, ingestS, cpuS } = await ingestFor(setup, seconds, session === 0 ? WARM_UP_MINUTES : 0);
+        progress(`alerts: ${stored} results in ${spentS.toFixed(1)} s ${setup.evaluator ? 'with' : 'without'} rules (${ingestS.toFixed(1)} s of it in ingestBatch, ${cpuS.toFixed(1)} s CPU)`);
         rates[index]?.push(stored / spentS);
+        cpuUs[index]?.push((cpuS * 1e6) / stored);
       }
     }
     const withRules = setups[1];
@@ -158,8 +166,8 @@ async function runBoth(seconds: number): Promise<{ without: Run; withRules: Run 
     const logs = await withRules.store.db.selectFrom('alert_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     progress(`alerts: ${quiet.n} messages while no rule breached; ${Number(logs.n) - Number(quiet.n)} with ${100 / FLAPPING_EVERY} % of the tasks flapping (${flapping.stored} results in ${flapping.spentS.toFixed(1)} s)`);
     return {
-      without: { resultsPerS: median(rates[0] ?? []), closeToLogMs: [] },
-      withRules: { resultsPerS: median(rates[1] ?? []), closeToLogMs: withRules.closeToLogMs, flappingPerS: flapping.stored / flapping.spentS },
+      without: { resultsPerS: median(rates[0] ?? []), cpuUsPerResult: median(cpuUs[0] ?? []), closeToLogMs: [] },
+      withRules: { resultsPerS: median(rates[1] ?? []), cpuUsPerResult: median(cpuUs[1] ?? []), closeToLogMs: withRules.closeToLogMs, flappingPerS: flapping.stored / flapping.spentS },
     };
   } finally {
     for (const setup of setups) await setup.store.close();
@@ -179,6 +187,9 @@ export async function alertsFigures(options: BenchOptions): Promise<Figure[]> {
     { name: 'alerts.ingest_results_per_s_without_rules', value: without.resultsPerS, unit: `results/s${size}`, target: null, better: 'higher' },
     { name: 'alerts.ingest_results_per_s_with_rules', value: withRules.resultsPerS, unit: `results/s${size}`, target: '≥ 20000', better: 'higher' },
     { name: 'alerts.ingest_ratio_with_rules', value: withRules.resultsPerS / without.resultsPerS, unit: '× without rules', target: '≥ 0.9', better: 'higher' },
+    { name: 'alerts.ingest_cpu_us_per_result_without_rules', value: without.cpuUsPerResult, unit: `µs CPU/result${size}`, target: null, better: 'lower' },
+    { name: 'alerts.ingest_cpu_us_per_result_with_rules', value: withRules.cpuUsPerResult, unit: `µs CPU/result${size}`, target: null, better: 'lower' },
+    { name: 'alerts.ingest_cpu_ratio_with_rules', value: without.cpuUsPerResult / withRules.cpuUsPerResult, unit: '× without rules (results per CPU second)', target: null, better: 'higher' },
     { name: 'alerts.ingest_results_per_s_with_rules_and_incidents', value: withRules.flappingPerS ?? Number.NaN, unit: `results/s, ${100 / FLAPPING_EVERY} % of tasks flapping${size}`, target: null, better: 'higher' },
     { name: 'alerts.round_close_to_log_ms.p99', value: percentile(withRules.closeToLogMs, 0.99), unit: `ms (${withRules.closeToLogMs.length} rounds)`, target: '≤ 2000', better: 'lower' },
     { name: 'alerts.round_close_to_log_ms.median', value: percentile(withRules.closeToLogMs, 0.5), unit: 'ms', target: null, better: 'lower' },

@@ -28,6 +28,12 @@ interface Entry<T> {
   slot: number;
   /** The coming run is the task's first, off its phase (runSoon). */
   first: boolean;
+  /**
+   * Taken out of the schedule; the heap entry is dropped when it surfaces. Its due time stays as it
+   * was: changing the key of an entry inside the heap would break the heap's order, and entries
+   * below it could then stay buried behind a task due hours later.
+   */
+  removed: boolean;
 }
 
 /**
@@ -48,6 +54,9 @@ export const FIRST_RUNS_WINDOW_MS = 5_000;
 /** A task's first run on its phase comes at least this long after its first run (or half a period, if shorter). */
 export const FIRST_RUN_GAP_MS = 10_000;
 
+/** Removed entries the heap may hold before it is rebuilt without them (beyond one per live entry). */
+const STALE_REBUILD_MIN = 64;
+
 /** Where the next run in `slot` of each `period` falls, at or after `from`. */
 function nextInSlot(slot: number, period: number, from: number): number {
   return from + ((((slot - from) % period) + period) % period);
@@ -56,6 +65,8 @@ function nextInSlot(slot: number, period: number, from: number): number {
 export class Scheduler<T extends Schedulable> {
   private readonly entries = new Map<number, Entry<T>>();
   private readonly heap: Entry<T>[] = [];
+  /** Removed entries still in the heap. */
+  private stale = 0;
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   private readonly now: () => number;
@@ -79,7 +90,7 @@ export class Scheduler<T extends Schedulable> {
     }
     if (existing) this.remove(item.taskId);
     const slot = this.slotOf(item);
-    this.add({ item, slot, dueAt: nextInSlot(slot, periodOf(item), this.now()), first: false });
+    this.add({ item, slot, dueAt: nextInSlot(slot, periodOf(item), this.now()), first: false, removed: false });
   }
 
   /**
@@ -93,7 +104,7 @@ export class Scheduler<T extends Schedulable> {
     items.forEach((item, index) => {
       this.remove(item.taskId);
       const dueAt = now + (windowMs * (index + this.random())) / items.length;
-      this.add({ item, slot: this.slotOf(item), dueAt, first: true });
+      this.add({ item, slot: this.slotOf(item), dueAt, first: true, removed: false });
     });
   }
 
@@ -107,8 +118,19 @@ export class Scheduler<T extends Schedulable> {
     const entry = this.entries.get(taskId);
     if (!entry) return;
     this.entries.delete(taskId);
-    // Lazy deletion: the heap entry is skipped when it surfaces.
-    entry.dueAt = Number.NaN;
+    entry.removed = true;
+    this.stale += 1;
+    // A removed entry waits for its due time to leave the heap (up to a day for a daily task): many removals rebuild it.
+    if (this.stale > Math.max(STALE_REBUILD_MIN, this.entries.size)) this.rebuild();
+  }
+
+  /** The heap of the live entries only. */
+  private rebuild(): void {
+    const live = this.heap.filter((entry) => !entry.removed);
+    this.heap.length = 0;
+    for (const entry of live) this.heap.push(entry);
+    for (let index = (this.heap.length >> 1) - 1; index >= 0; index -= 1) this.siftDown(index);
+    this.stale = 0;
   }
 
   start(): void {
@@ -170,7 +192,10 @@ export class Scheduler<T extends Schedulable> {
 
   /** The earliest live entry, dropping removed ones on the way. */
   private peek(): Entry<T> | undefined {
-    while (this.heap.length > 0 && Number.isNaN(this.heap[0]?.dueAt)) this.pop();
+    while (this.heap[0]?.removed) {
+      this.pop();
+      this.stale -= 1;
+    }
     return this.heap[0];
   }
 
@@ -210,10 +235,7 @@ export class Scheduler<T extends Schedulable> {
   }
 
   private less(a: number, b: number): boolean {
-    const left = this.heap[a]?.dueAt ?? 0;
-    const right = this.heap[b]?.dueAt ?? 0;
-    // Removed entries (NaN) surface first so they are dropped early.
-    return Number.isNaN(left) || left < right;
+    return (this.heap[a]?.dueAt ?? 0) < (this.heap[b]?.dueAt ?? 0);
   }
 
   private swap(a: number, b: number): void {

@@ -158,4 +158,57 @@ describe('the agent scheduler', () => {
     expect((runsOf(7)[0]?.at ?? Number.NaN) % 60_000).toBeLessThan(FIRST_RUN_SPACING_MS);
     scheduler.stop();
   });
+
+  it('keeps every minute task on its period while tasks of all frequencies come and go, as the assignment book hands them over', () => {
+    // Seeded draws: the same schedules every run (before the fix, removed entries stood in the heap out of order and one of these left a 1-minute task unrun for 4 minutes).
+    let worstGapMs = 0;
+    for (let trial = 1; trial <= 60; trial += 1) {
+      let seed = trial * 48_271;
+      const random = () => (seed = (seed * 16_807) % 2_147_483_647) / 2_147_483_647;
+      const lastRun = new Map<number, number>();
+      const scheduler = new Scheduler<Task>({
+        random,
+        onDue: (due) => {
+          for (const { taskId } of due) {
+            if (taskId > 100) worstGapMs = Math.max(worstGapMs, Date.now() - (lastRun.get(taskId) ?? Date.now()));
+            lastRun.set(taskId, Date.now());
+          }
+        },
+      });
+      const handOver = (tasks: Task[]) => {
+        // As AssignmentBook.apply: each held (upsert), then the new ones run soon.
+        for (const task of tasks) scheduler.upsert(task);
+        scheduler.runSoon(tasks);
+      };
+      scheduler.start();
+      const frequencies = [1, 5, 10, 30, 1_440];
+      const earlier = Array.from({ length: 20 }, (_, index) => ({ taskId: index + 1, frequencyMinutes: frequencies[Math.floor(random() * 5)] ?? 1, label: '' }));
+      for (const task of earlier) handOver([task]);
+      vi.advanceTimersByTime(Math.floor(random() * 120_000));
+      for (const task of earlier) if (random() < 0.5) scheduler.remove(task.taskId);
+      for (const taskIds of [[101, 102], [103, 104, 105], [106]]) {
+        const tasks = taskIds.map((taskId) => ({ taskId, frequencyMinutes: 1, label: '' }));
+        for (const { taskId } of tasks) lastRun.set(taskId, Date.now());
+        handOver(tasks);
+        vi.advanceTimersByTime(Math.floor(random() * 30_000));
+      }
+      vi.advanceTimersByTime(3 * 3_600_000);
+      scheduler.stop();
+      vi.clearAllTimers();
+    }
+    // At most the first run's gap before the phase plus one period (and the start jitter).
+    expect(worstGapMs).toBeLessThanOrEqual(FIRST_RUN_GAP_MS + 60_000 + 6_000);
+  });
+
+  it('never runs removed tasks, however many, and keeps the others on time', () => {
+    const { scheduler, runsOf, runs } = collect();
+    scheduler.start();
+    for (let taskId = 1; taskId <= 300; taskId += 1) scheduler.upsert({ taskId, frequencyMinutes: taskId === 1 ? 1 : 1_440, label: '' });
+    for (let taskId = 2; taskId <= 300; taskId += 1) scheduler.remove(taskId);
+    vi.advanceTimersByTime(2 * 86_400_000);
+    expect(new Set(runs.flatMap((run) => run.taskIds))).toEqual(new Set([1]));
+    expect(runsOf(1)).toHaveLength(2 * 1_440);
+    expect(scheduler.size).toBe(1);
+    scheduler.stop();
+  });
 });

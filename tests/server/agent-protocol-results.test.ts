@@ -3,7 +3,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AGENT_BODY_LIMIT_BYTES, ResultsAnswer } from '../../src/shared/calls/agent-work.js';
 import { countRows, createTaskOn, resultsBody, startAgent, type TestAgent } from './agent-helpers.js';
 import { createTestServer, START_TIME, type TestServer } from './helpers.js';
-import { httpResult } from './tasks-helpers.js';
+import { ALERT_MODES } from '../../src/shared/alerts/rule-fields.js';
+import { MONITOR_TYPES } from '../../src/shared/codes.js';
+import { httpResult, tcpResult } from './tasks-helpers.js';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -100,6 +102,49 @@ describe('POST /agent/results', () => {
     // Session calls keep the general limit.
     const big = await server.call('/auth/login', { body: { account: 'x'.repeat(server.config.bodyLimitBytes), password: 'y' } });
     expect(big.statusCode).toBe(413);
+  });
+});
+
+/** Two enabled rules (latency, availability) watching the task, stored as the rules module stores them. */
+async function watchWithRules(taskId: number): Promise<void> {
+  const now = server.clock.now();
+  for (const rule of [
+    { name: 'Slow', mode: ALERT_MODES.LATENCY, condition: 'gt', sensitivity: 3, threshold: 2_000 },
+    { name: 'Down', mode: ALERT_MODES.AVAILABILITY, condition: 'lt', sensitivity: 1, threshold: 0.5 },
+  ]) {
+    const { id } = await server.db
+      .insertInto('alert_rules')
+      .values({ cust_id: server.custId, monitor_type: MONITOR_TYPES.HTTP, ssl_days: '[]', cooldown_minutes: 0, enable: 1, created_at: now, updated_at: now, ...rule })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await server.db.insertInto('alert_rule_tasks').values({ rule_id: id, task_id: taskId, cust_id: server.custId, added_at: now }).execute();
+  }
+  await server.app.vigil.alertEval?.refresh();
+}
+
+describe('tasks created while results flow and rules are evaluated', () => {
+  it("stores the new tasks' results from their first batch, beside the watched task's", async () => {
+    const watched = await createTaskOn(server, [tokyo.nodeId], { domain: 'watched.example.com' });
+    await watchWithRules(watched.id);
+    for (const minute of [0, 1, 2]) {
+      const body = resultsBody([{ taskId: watched.id, result: httpResult(T0 + minute * MINUTE, 200, 12) }]);
+      expect((await push(tokyo, body)).data).toMatchObject({ accepted: 1 });
+    }
+    await server.app.vigil.alertEval?.whenIdle();
+    const evaluated = await server.db.selectFrom('alert_states').select('last_round_start').where('task_id', '=', watched.id).execute();
+    expect(evaluated.map((state) => state.last_round_start)).toEqual([T0 + 2 * MINUTE, T0 + 2 * MINUTE]);
+
+    const later = [];
+    for (const index of [1, 2, 3]) later.push(await createTaskOn(server, [tokyo.nodeId], { domain: `later-${index}.example.com` }));
+    later.push(await createTaskOn(server, [tokyo.nodeId], { type: MONITOR_TYPES.TCP, domain: 'later-tcp.example.com', port: 443 }));
+    const at = T0 + 3 * MINUTE;
+    const items = [watched, ...later].map((task) => ({ taskId: task.id, result: task.type === MONITOR_TYPES.TCP ? tcpResult(at, true, 3) : httpResult(at, 200, 15) }));
+    expect((await push(tokyo, resultsBody(items))).data).toEqual({ accepted: items.length, rejected: 0, duplicate: false });
+    await server.app.vigil.alertEval?.whenIdle();
+    const latest = await server.db.selectFrom('latest_results').select('task_id').where('node_id', '=', tokyo.nodeId).orderBy('task_id').execute();
+    expect(latest.map((row) => row.task_id)).toEqual([watched.id, ...later.map((task) => task.id)]);
+    const states = await server.db.selectFrom('alert_states').select('last_round_start').where('task_id', '=', watched.id).execute();
+    expect(states.map((state) => state.last_round_start)).toEqual([at, at]);
   });
 });
 

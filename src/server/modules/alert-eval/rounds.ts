@@ -23,9 +23,12 @@ export interface Round {
 
 export const periodMsOf = (frequencyMinutes: number, clock: RoundClock): number => Math.max(1, frequencyMinutes) * clock.minuteMs;
 
+/** Where the round a check started at `ts` belongs to starts. */
+export const roundStartOf = (ts: number, periodMs: number): number => Math.floor(ts / periodMs) * periodMs;
+
 /** The round a check started at `ts` belongs to. */
 export function roundOf(ts: number, periodMs: number): Round {
-  const start = Math.floor(ts / periodMs) * periodMs;
+  const start = roundStartOf(ts, periodMs);
   return { start, end: start + periodMs };
 }
 
@@ -34,7 +37,8 @@ export const deadlineOf = (round: Round, clock: RoundClock): number => round.end
 
 /** Whether every node the round waits for reported in it. */
 export function isComplete(reported: ReadonlySet<number>, awaited: ReadonlySet<number>): boolean {
-  if (awaited.size === 0) return false;
+  // Fewer reports than awaited nodes (most batches of a round): incomplete without looking further.
+  if (awaited.size === 0 || reported.size < awaited.size) return false;
   for (const nodeId of awaited) if (!reported.has(nodeId)) return false;
   return true;
 }

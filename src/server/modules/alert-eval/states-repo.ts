@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { ALERT_CONDITIONS, type AlertCondition } from '../../../shared/alerts/rule-fields.js';
 import type { Db } from '../../db/connection.js';
 import { initialState, type RuleTaskState, type SslMemory } from './state-machine.js';
@@ -53,14 +53,26 @@ interface JoinedRow {
 
 const conditionOf = (text: string): AlertCondition => ALERT_CONDITIONS.find((condition) => condition === text) ?? 'gt';
 
-function stateOf(row: JoinedRow): RuleTaskState {
+/**
+ * Parsed `data` by its text: most states of a read hold the same text. Sharing the parsed objects
+ * is safe as the state steps copy what they change.
+ */
+type ParsedData = Map<string, StateData>;
+
+function dataFrom(text: string, parsed: ParsedData): StateData {
+  let data = parsed.get(text);
+  if (!data) parsed.set(text, (data = JSON.parse(text) as StateData));
+  return data;
+}
+
+function stateOf(row: Pick<JoinedRow, 'streak' | 'incident_id' | 'last_round_start' | 'data'>, parsed: ParsedData): RuleTaskState {
   if (row.streak === null) return initialState();
-  const data = JSON.parse(row.data ?? '{}') as StateData;
+  const data = dataFrom(row.data ?? '{}', parsed);
   const incident = row.incident_id !== null && data.incident ? { id: row.incident_id, ...data.incident } : null;
   return { streak: row.streak, streakStartedAt: data.streakStartedAt ?? null, incident, lastRoundStart: row.last_round_start, ssl: data.ssl ?? null };
 }
 
-function ruleOf(row: JoinedRow): EvalRule {
+function ruleOf(row: RuleColumns): EvalRule {
   return {
     id: row.id,
     custId: row.cust_id,
@@ -75,26 +87,39 @@ function ruleOf(row: JoinedRow): EvalRule {
   };
 }
 
+/**
+ * One statement text whatever the number of tasks (their ids as one JSON parameter), so it is
+ * prepared once; the rules' columns come once per rule rather than once per watched task.
+ */
+const RULE_TASK_ROWS_SQL = `select rt.rule_id as id, rt.task_id, s.streak, s.incident_id, s.last_round_start, s.data
+  from alert_rule_tasks as rt
+  inner join alert_rules as r on r.id = rt.rule_id and r.cust_id = rt.cust_id
+  left join alert_states as s on s.rule_id = rt.rule_id and s.task_id = rt.task_id
+  where rt.cust_id = ? and rt.task_id in (select value from json_each(?)) and r.enable = 1
+  order by rt.rule_id`;
+
+type RuleColumns = Pick<JoinedRow, 'id' | 'cust_id' | 'name' | 'monitor_type' | 'mode' | 'condition' | 'sensitivity' | 'threshold' | 'ssl_days' | 'cooldown_minutes'>;
+type StateColumns = Pick<JoinedRow, 'id' | 'task_id' | 'streak' | 'incident_id' | 'last_round_start' | 'data'>;
+
 /** The customer's enabled rules watching these tasks, each with its state for the task. */
 export async function ruleTaskRows(db: Db, custId: number, taskIds: readonly number[]): Promise<RuleTaskRow[]> {
   if (taskIds.length === 0) return [];
-  const rows = await db
-    .selectFrom('alert_rule_tasks as rt')
-    .innerJoin('alert_rules as r', (join) => join.onRef('r.id', '=', 'rt.rule_id').onRef('r.cust_id', '=', 'rt.cust_id'))
-    .leftJoin('alert_states as s', (join) => join.onRef('s.rule_id', '=', 'rt.rule_id').onRef('s.task_id', '=', 'rt.task_id'))
-    .select(['r.id', 'r.cust_id', 'r.name', 'r.monitor_type', 'r.mode', 'r.condition', 'r.sensitivity', 'r.threshold', 'r.ssl_days', 'r.cooldown_minutes'])
-    .select(['rt.task_id', 's.streak', 's.incident_id', 's.last_round_start', 's.data'])
-    .where('rt.cust_id', '=', custId)
-    .where('rt.task_id', 'in', [...taskIds])
-    .where('r.enable', '=', 1)
-    .orderBy('r.id')
-    .execute();
-  // A rule watches many tasks: each is read once.
-  const rules = new Map<number, EvalRule>();
-  return rows.map((row) => {
-    let rule = rules.get(row.id);
-    if (!rule) rules.set(row.id, (rule = ruleOf(row)));
-    return { rule, taskId: row.task_id, stored: row.streak !== null, state: stateOf(row) };
+  // One read transaction, so the rules and their tasks' states are of the same moment.
+  const [ruleRows, rows] = await db.transaction().execute(async (trx) => {
+    const states = await trx.executeQuery(CompiledQuery.raw(RULE_TASK_ROWS_SQL, [custId, JSON.stringify(taskIds)]));
+    const ruleIds = [...new Set((states.rows as StateColumns[]).map((row) => row.id))];
+    const rules = ruleIds.length === 0 ? [] : await trx
+      .selectFrom('alert_rules')
+      .select(['id', 'cust_id', 'name', 'monitor_type', 'mode', 'condition', 'sensitivity', 'threshold', 'ssl_days', 'cooldown_minutes'])
+      .where('id', 'in', ruleIds)
+      .execute();
+    return [rules as RuleColumns[], states.rows as StateColumns[]];
+  });
+  const rules = new Map(ruleRows.map((row) => [row.id, ruleOf(row)]));
+  const parsed: ParsedData = new Map();
+  return rows.flatMap((row) => {
+    const rule = rules.get(row.id);
+    return rule ? [{ rule, taskId: row.task_id, stored: row.streak !== null, state: stateOf(row, parsed) }] : [];
   });
 }
 
@@ -133,20 +158,20 @@ export async function insertStates(db: Db, custId: number, states: readonly { ru
 /** Rows per insert: 7 bound values each, well under SQLite's limit. */
 const INSERT_CHUNK = 1_000;
 
+/** The pairs as one JSON parameter: one statement text whatever their number, prepared once. */
+const ADVANCE_ROUNDS_SQL = `update alert_states set last_round_start = ?
+  where (rule_id, task_id) in (select value ->> 0, value ->> 1 from json_each(?))
+  and (last_round_start is null or last_round_start < ?)`;
+
 /**
  * Moves the evaluated round forward for states where nothing else changed: one statement for a
  * whole round of many tasks (a row that is behind in no way can move back).
  */
 export async function advanceRounds(db: Db, pairs: readonly { ruleId: number; taskId: number }[], roundStart: number): Promise<void> {
-  for (let from = 0; from < pairs.length; from += ADVANCE_CHUNK) {
-    const keys = sql.join(pairs.slice(from, from + ADVANCE_CHUNK).map((pair) => sql`(${pair.ruleId}, ${pair.taskId})`));
-    await sql`update alert_states set last_round_start = ${roundStart}
-      where (rule_id, task_id) in (values ${keys}) and (last_round_start is null or last_round_start < ${roundStart})`.execute(db);
-  }
+  if (pairs.length === 0) return;
+  const keys = JSON.stringify(pairs.map((pair) => [pair.ruleId, pair.taskId]));
+  await db.executeQuery(CompiledQuery.raw(ADVANCE_ROUNDS_SQL, [roundStart, keys, roundStart]));
 }
-
-/** Pairs per statement, well under SQLite's limit of bound parameters. */
-const ADVANCE_CHUNK = 5_000;
 
 /**
  * Inside the writing transaction: whether the (rule, task) is still watched as it was read — the

@@ -1,4 +1,4 @@
-import { deadlineOf, isComplete, roundOf, type Round, type RoundClock } from './rounds.js';
+import { deadlineOf, isComplete, roundStartOf, type Round, type RoundClock } from './rounds.js';
 
 /**
  * In memory, per task some enabled rule watches: which nodes reported in each open round, and the
@@ -60,7 +60,7 @@ export class RoundTracker {
         continue;
       }
       const last = resumeAfter.get(task.taskId) ?? null;
-      const next = last === null ? undefined : Math.max(last + task.periodMs, roundOf(oldest, task.periodMs).start);
+      const next = last === null ? undefined : Math.max(last + task.periodMs, roundStartOf(oldest, task.periodMs));
       this.tasks.set(task.taskId, { task, next, reported: new Map() });
     }
   }
@@ -71,7 +71,7 @@ export class RoundTracker {
     for (const item of items) {
       const entry = this.tasks.get(item.taskId);
       if (!entry) continue;
-      const start = roundOf(Date.parse(item.result.startedAt), entry.task.periodMs).start;
+      const start = roundStartOf(Date.parse(item.result.startedAt), entry.task.periodMs);
       if (Number.isNaN(start) || (entry.next !== undefined && start < entry.next)) continue;
       entry.next ??= start;
       if (entry.task.selected.has(nodeId)) entry.task.awaited.add(nodeId);
