@@ -105,4 +105,5 @@ export const CALL_ROUTES = {
   alertSettingRecentChats: { method: 'POST', path: '/alert/setting/recent_chats' },
   alertLogList: { method: 'POST', path: '/alert/log/list' },
   alertLogInfo: { method: 'GET', path: '/alert/log/info/{id}' },
+  sslChainCheck: { method: 'POST', path: '/ssl/chain' },
 } as const satisfies Record<CallId, CallRoute>;
