@@ -32,6 +32,7 @@ export type ScreenId =
   | 'alertSetting'
   | 'alertLog'
   | 'inbox'
+  | 'sslChainChecker'
   | 'notAvailable';
 
 export interface AppRoute {
@@ -111,7 +112,7 @@ export const ROUTES: readonly AppRoute[] = [
   { id: 'monitorTraceDetail', path: '/monitor/:type/tracedetail/:id', access: 'session', titleKey: 'routes.monitorTraceDetail', screen: 'monitorTraceDetail', area: 'monitor', params: { type: MONITOR_TYPE, id: ID } },
   later('apiManager', '/apimanager', 'monitor'),
   later('detectMtr', '/detect_mtr', 'monitor'),
-  later('sslChainChecker', '/ssl_chain_checker', 'monitor'),
+  { id: 'sslChainChecker', path: '/ssl_chain_checker', access: 'session', titleKey: 'routes.sslChainChecker', screen: 'sslChainChecker', area: 'monitor' },
   { id: 'monitorGroups', path: '/monitor/groups', access: 'session', titleKey: 'routes.monitorGroups', screen: 'monitorGroups', area: 'monitor' },
   { id: 'matchIp', path: '/matchip', access: 'session', titleKey: 'routes.matchIp', screen: 'matchIp', area: 'monitor' },
 

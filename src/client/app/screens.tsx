@@ -50,6 +50,7 @@ const ProfileUpdatePage = lazyPage('profile', (module) => module.ProfileUpdatePa
 const TaskCreatePage = lazyPage('taskForm', (module) => module.TaskCreatePage);
 const TaskEditPage = lazyPage('taskForm', (module) => module.TaskEditPage);
 const TraceCreatePage = lazyPage('taskForm', (module) => module.TraceCreatePage);
+const SslChainPage = lazyPage('sslChain', (module) => module.SslChainPage);
 
 /** A screen whose code could not load (a deploy replaced it while offline): reloading fetches the current console. */
 class ScreenLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -187,6 +188,7 @@ const SCREENS: Readonly<Partial<Record<ScreenId, ComponentType>>> = {
   alertSetting: readOnlyIn('alert', AlertSettingPage),
   alertLog: AlertLogPage,
   inbox: InboxScreen,
+  sslChainChecker: SslChainPage,
 };
 
 function ScreenBody({ route }: { route: AppRoute }) {
