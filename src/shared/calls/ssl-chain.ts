@@ -44,7 +44,8 @@ export function parseHostPort(input: string): HostPort {
   if (text.length === 0) return { ok: false, code: 10010002 };
   if (text.length > SSL_CHAIN_TARGET_MAX) return { ok: false, code: 10010005 };
   const { host, port: portText } = splitHostPort(text);
-  if (!isDomainOrIP(host)) return { ok: false, code: 10010004 };
+  // Brackets are for IPv6 addresses only, as in URLs.
+  if (!isDomainOrIP(host) || (text.startsWith('[') && !isIPv6(host))) return { ok: false, code: 10010004 };
   const port = portOf(portText);
   return 'port' in port ? { ok: true, host, port: port.port } : { ok: false, code: port.code };
 }

@@ -83,7 +83,26 @@ export function serveChain(keyPem: string, chainPems: string[], options: { tls13
 export function servePlainHttp(): Promise<RunningTarget> {
   const server = createTcpServer((socket) => {
     socket.on('error', () => undefined);
+    // Reading what comes is what lets the client's close reach this side.
+    socket.resume();
     socket.end('HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\n\r\n');
   });
   return listen(server);
+}
+
+/** A TCP server that accepts and never says a word. */
+export function serveSilently(): Promise<RunningTarget> {
+  const sockets = new Set<import('node:net').Socket>();
+  const server = createTcpServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => undefined);
+  });
+  server.on('close', () => sockets.forEach((socket) => socket.destroy()));
+  return listen(server).then((running) => ({
+    port: running.port,
+    close: () => {
+      sockets.forEach((socket) => socket.destroy());
+      return running.close();
+    },
+  }));
 }

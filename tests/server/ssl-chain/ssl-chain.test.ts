@@ -3,9 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveTarget } from '../../../src/server/modules/ssl-chain/resolve-target.js';
 import { SslChainAnswer } from '../../../src/shared/calls/ssl-chain.js';
 import { adminLogin, createTestServer, otherCustomerSession, type TestServer } from '../helpers.js';
-import { createChainAuthorities, GOOD_NAME, leafOf, serveChain, servePlainHttp, writeTrustedRoot, type ChainAuthorities, type RunningTarget } from './chain-targets.js';
+import { createChainAuthorities, GOOD_NAME, leafOf, serveChain, servePlainHttp, serveSilently, writeTrustedRoot, type ChainAuthorities, type RunningTarget } from './chain-targets.js';
 
 // The SSL chain checker from the server against loopback TLS servers whose chains the test makes:
 // a test root trusted through VIGIL_SSL_CHAIN_EXTRA_CA_FILE, an intermediate, and leaves.
@@ -167,6 +168,12 @@ describe('the SSL chain checker from the server', () => {
     expect(await checked({ host: 'no-such-host.invalid' })).toMatchObject({ failure: 'dns_failure', ip: null });
   });
 
+  it('gives up on a server that never answers the handshake, as a timeout', async () => {
+    const silent = await serveSilently();
+    targets.push(silent);
+    expect(await checked({ host: `127.0.0.1:${silent.port}` })).toMatchObject({ failure: 'timeout', verdict: 'untrusted', chain: [] });
+  });
+
   it('refuses bad input with catalogue codes', async () => {
     const fieldCode = async (body: object) => {
       const answer = await check(body);
@@ -202,6 +209,11 @@ describe('the SSL chain checker from the server', () => {
 });
 
 describe('private targets from the server', () => {
+  it('refuses a name resolving to a loopback address in words, where private targets are not allowed', async () => {
+    expect(await resolveTarget('localhost', false, 5_000)).toEqual({ ok: false, failure: 'target_not_allowed', detail: null });
+    expect(await resolveTarget('localhost', true, 5_000)).toMatchObject({ ok: true });
+  });
+
   it('follows the tasks\' rule: refused (2140) unless the operator allowed them', async () => {
     const strict = await createTestServer();
     try {

@@ -87,7 +87,9 @@ async function handshakeOnce(target: HandshakeTarget, tls12: boolean, ms: number
     if (!looksLikeTls(recording.received())) return { ok: false, failure: 'not_tls', detail: null };
     return { ok: false, ...connectionFailureOf(error) };
   } finally {
+    // The TLS socket does not end a stream it wraps: both go, or the connection would stay open.
     tls.destroy();
+    recording.destroy();
   }
 }
 
