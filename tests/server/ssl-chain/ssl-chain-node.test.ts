@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SslChainAnswer } from '../../../src/shared/calls/ssl-chain.js';
 import { createHarness, waitFor, type Harness } from '../../agent/helpers/agent-harness.js';
-import { adminLogin, otherCustomerSession } from '../helpers.js';
+import { FULL_TASKS_PRIVILEGE } from '../../../src/shared/roles.js';
+import { addUser, adminLogin, otherCustomerSession } from '../helpers.js';
 import { createChainAuthorities, GOOD_NAME, leafOf, serveChain, type RunningTarget } from './chain-targets.js';
 
 // The SSL chain checker from a chosen node: the job goes to the real agent of the Local node, which
@@ -72,9 +73,17 @@ describe('the SSL chain checker from a node', () => {
     expect((await check({ host: `127.0.0.1:${port}`, sni: GOOD_NAME, nodeId: harness.nodeId }, admin)).code).toBe(200);
   });
 
-  it('refuses an unknown node (2304) and a node without a live agent (2554)', async () => {
+  it('refuses an unknown node (2304), a private target on a node that does not allow them (2140) and a node without a live agent (2554)', async () => {
     expect((await check({ host: 'example.com', nodeId: 999_999 })).code).toBe(2304);
-    const silent = await harness.server.db.selectFrom('nodes').select('id').where('id', '!=', harness.nodeId).executeTakeFirstOrThrow();
+    const silent = await harness.server.db.selectFrom('nodes').select('id').where('id', '!=', harness.nodeId).where('allow_private_targets', '=', 0).executeTakeFirstOrThrow();
+    const privateTarget = await check({ host: '127.0.0.1:443', nodeId: silent.id });
+    expect(privateTarget).toMatchObject({ code: 2140, data: { errors: [{ field: 'host', code: 10010003 }] } });
     expect((await check({ host: 'example.com', nodeId: silent.id })).code).toBe(2554);
+  });
+
+  it('needs the monitor area: a user without it is refused (403)', async () => {
+    await addUser(harness.server, { account: 'nomonitor01', tasksPrivilege: { ...FULL_TASKS_PRIVILEGE, monitor: 'none' } });
+    const answer = await check({ host: 'example.com' }, await harness.server.login('nomonitor01'));
+    expect(answer.code).toBe(403);
   });
 });

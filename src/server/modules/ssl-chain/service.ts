@@ -45,13 +45,13 @@ async function seenFromServer(ctx: ServerContext, target: ChainTarget): Promise<
   return { ...outcome, ip: resolved.ip };
 }
 
-/** The node asked for: 2304 unknown, 2554 no live agent; its own private-target rule applies. */
+/** The node asked for: 2304 unknown; its own private-target rule (2140, as for a task's nodes); 2554 no live agent. */
 async function nodeFor(ctx: ServerContext, nodeId: number, host: string): Promise<number> {
   const row = (await listNodes(ctx.db, {})).find((node) => node.id === nodeId);
   if (!row) throw new AppError(2304);
-  if (!['usable', 'warning'].includes(statusOfRow(ctx, row))) throw new AppError(2554);
   const node = await ctx.db.selectFrom('nodes').select('allow_private_targets').where('id', '=', nodeId).executeTakeFirstOrThrow();
   assertPrivateAllowed(host, node.allow_private_targets !== 0);
+  if (!['usable', 'warning'].includes(statusOfRow(ctx, row))) throw new AppError(2554);
   return row.id;
 }
 
