@@ -14,8 +14,10 @@ import { defineCall } from './define.js';
 export const SSL_CHAIN_DEFAULT_PORT = 443;
 /** Longest host[:port] text: a 253-character name, a colon and five digits (or a bracketed IPv6 address). */
 export const SSL_CHAIN_TARGET_MAX = 260;
-/** The whole check (resolve, connect, handshake) gives up after this; a node's answer is awaited a little longer. */
-export const SSL_CHAIN_TIMEOUT_MS = 10_000;
+/** Each step from the server (resolve; connect and handshake; the TLS 1.3 retry) gives up after this. */
+export const SSL_CHAIN_STEP_MS = 5_000;
+/** The longest a check from the server takes: three steps. A node's answer is awaited longer (its job waits for a poll). */
+export const SSL_CHAIN_TIMEOUT_MS = 3 * SSL_CHAIN_STEP_MS;
 export const SSL_CHAIN_NODE_WAIT_MS = 30_000;
 
 export type HostPort = { ok: true; host: string; port: number } | { ok: false; code: InputErrorCode };

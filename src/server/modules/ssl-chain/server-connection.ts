@@ -63,7 +63,9 @@ function authorizationCodeOf(tls: TLSSocket): string | null {
   return null;
 }
 
+/** Connect and handshake within `ms` together. */
 async function handshakeOnce(target: HandshakeTarget, tls12: boolean, ms: number): Promise<HandshakeOutcome> {
+  const started = performance.now();
   const socket = await connectSocket(target.ip, target.port, ms);
   const recording = new RecordingSocket(socket);
   const tls = tlsConnect({
@@ -80,7 +82,7 @@ async function handshakeOnce(target: HandshakeTarget, tls12: boolean, ms: number
     tls.once('close', () => reject(Object.assign(new Error('closed during the handshake'), { code: 'ECONNRESET' })));
   });
   try {
-    await withinMs(secured, ms);
+    await withinMs(secured, Math.max(1, ms - (performance.now() - started)));
     const presented = presentedCertificates(recording.received());
     return { ok: true, presented: presented ?? linkedChain(tls), orderKnown: presented !== null, verifyCode: authorizationCodeOf(tls), protocol: tls.getProtocol() };
   } catch (error) {
@@ -96,7 +98,8 @@ async function handshakeOnce(target: HandshakeTarget, tls12: boolean, ms: number
 /**
  * Connects from the server and completes a handshake accepting any certificate. TLS 1.2 first,
  * since only then is the Certificate message readable in the order sent; a server that speaks
- * TLS 1.3 only is asked again without that limit (the chain then comes in issuer order).
+ * TLS 1.3 only is asked again without that limit (the chain then comes in issuer order). Each try
+ * takes at most `ms`.
  */
 export async function handshakeFromServer(target: HandshakeTarget, ms: number): Promise<HandshakeOutcome> {
   try {

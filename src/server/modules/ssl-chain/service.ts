@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { SSL_CHAIN_NODE_WAIT_MS, SSL_CHAIN_TIMEOUT_MS, parseHostPort, type SslChainAnswer, type SslChainBody } from '../../../shared/calls/ssl-chain.js';
+import { SSL_CHAIN_NODE_WAIT_MS, SSL_CHAIN_STEP_MS, parseHostPort, type SslChainAnswer, type SslChainBody } from '../../../shared/calls/ssl-chain.js';
 import { isLocalOnlyHost } from '../../../shared/validation/target-address.js';
 import type { ServerContext } from '../../context.js';
 import { AppError, badParameter, fieldError } from '../../http/app-error.js';
@@ -37,11 +37,10 @@ function assertPrivateAllowed(host: string, allowed: boolean): void {
 async function seenFromServer(ctx: ServerContext, target: ChainTarget): Promise<Seen> {
   const { allowPrivateTargets } = ctx.config.sslChain;
   assertPrivateAllowed(target.host, allowPrivateTargets);
-  const half = SSL_CHAIN_TIMEOUT_MS / 2;
-  const resolved = await resolveTarget(target.host, allowPrivateTargets, half);
+  const resolved = await resolveTarget(target.host, allowPrivateTargets, SSL_CHAIN_STEP_MS);
   if (!resolved.ok) return { ...resolved, ip: null };
   const secureContext = (tls12Only: boolean) => trustContextOf(ctx.config.sslChain, tls12Only);
-  const outcome = await handshakeFromServer({ ip: resolved.ip, port: target.port, servername: target.servername, secureContext }, half);
+  const outcome = await handshakeFromServer({ ip: resolved.ip, port: target.port, servername: target.servername, secureContext }, SSL_CHAIN_STEP_MS);
   return { ...outcome, ip: resolved.ip };
 }
 
