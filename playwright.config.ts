@@ -50,6 +50,8 @@ export default defineConfig({
     // The monitor flow probes servers the tests start on 127.0.0.1 (e2e/local-targets.ts).
     server(E2E.port, 'main', {
       VIGIL_LOCAL_AGENT_ALLOW_PRIVATE: '1',
+      // The SSL chain checker's own connections from the server reach the spec's loopback targets too.
+      VIGIL_SSL_CHAIN_ALLOW_PRIVATE_TARGETS: '1',
       VIGIL_TELEGRAM_BOT_TOKEN: E2E.botToken,
       VIGIL_TELEGRAM_API_BASE: `http://127.0.0.1:${E2E.botApiPort}`,
     }),

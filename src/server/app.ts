@@ -32,6 +32,7 @@ import { nodeRoutes } from './modules/nodes/routes.js';
 import { platformRoutes } from './modules/platform/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { registerPush } from './modules/push/routes.js';
+import { sslChainRoutes } from './modules/ssl-chain/routes.js';
 import { systemRoutes } from './modules/system/routes.js';
 
 export interface BuildOptions {
@@ -99,7 +100,19 @@ export async function buildApp(config: ResolvedConfig, options: BuildOptions): P
   registerErrorHandling(app, clientDir);
   if (clientDir !== undefined) await registerClientFiles(app, clientDir);
   const routeGroups = [systemRoutes, authRoutes, platformRoutes, profileRoutes, inboxRoutes, accountRoutes, nodeRoutes, agentRoutes, deploymentRoutes];
-  for (const routes of [...routeGroups, domainRoutes, domainDetailRoutes, groupRoutes, alertRoutes, alertDeliveryRoutes, importFileRoutes, importRoutes, apiKeyRoutes, mtrRoutes])
+  const featureRoutes = [
+    domainRoutes,
+    domainDetailRoutes,
+    groupRoutes,
+    alertRoutes,
+    alertDeliveryRoutes,
+    importFileRoutes,
+    importRoutes,
+    apiKeyRoutes,
+    mtrRoutes,
+    sslChainRoutes,
+  ];
+  for (const routes of [...routeGroups, ...featureRoutes])
     routes(app);
   registerPush(app);
   scheduleDeploymentNotices(app);

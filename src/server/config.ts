@@ -40,6 +40,7 @@ export interface Config {
   hourRollupRetentionDays: number;
   push: PushConfig;
   telegram: TelegramConfig;
+  sslChain: SslChainConfig;
   /** IANA zone of the times in alert messages (VIGIL_ALERT_TIME_ZONE, default Asia/Shanghai), printed with their UTC offset. */
   alertTimeZone: string;
 }
@@ -52,6 +53,14 @@ export interface TelegramConfig {
   apiBase: string;
   /** How long one Bot API request may take before it counts as a network failure (VIGIL_TELEGRAM_TIMEOUT_MS). */
   requestTimeoutMs: number;
+}
+
+/** The SSL chain checker's connections made from the server itself. */
+export interface SslChainConfig {
+  /** Targets that are or resolve to private, loopback or link-local addresses are refused unless this is set (VIGIL_SSL_CHAIN_ALLOW_PRIVATE_TARGETS). */
+  allowPrivateTargets: boolean;
+  /** A PEM file of certificate authorities trusted beside the system's (VIGIL_SSL_CHAIN_EXTRA_CA_FILE): a private CA, or tests' own root. */
+  extraCaFile: string | undefined;
 }
 
 /** Web push of inbox events. */
@@ -210,6 +219,14 @@ function pushConfig(env: Env, publicUrl: string): PushConfig {
   };
 }
 
+function sslChainConfig(env: Env): SslChainConfig {
+  const extraCaFile = text(env, 'VIGIL_SSL_CHAIN_EXTRA_CA_FILE');
+  return {
+    allowPrivateTargets: flag(env, 'VIGIL_SSL_CHAIN_ALLOW_PRIVATE_TARGETS', false),
+    extraCaFile: extraCaFile === undefined ? undefined : resolve(extraCaFile),
+  };
+}
+
 /** Reads the configuration from the environment; invalid values fail fast with the variable's name. */
 export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'VIGIL_PORT', 8080, 0, 65_535);
@@ -238,6 +255,7 @@ export function loadConfig(env: Env = process.env): Config {
     minuteRollupRetentionDays: integer(env, 'VIGIL_MINUTE_ROLLUP_RETENTION_DAYS', 2, 1, 3650),
     hourRollupRetentionDays: integer(env, 'VIGIL_HOUR_ROLLUP_RETENTION_DAYS', 400, 1, 3650),
     push: pushConfig(env, publicUrl),
+    sslChain: sslChainConfig(env),
     alertTimeZone: timeZone(env, 'VIGIL_ALERT_TIME_ZONE', DEFAULT_ALERT_TIME_ZONE),
     telegram: {
       botToken: secret(env, 'VIGIL_TELEGRAM_BOT_TOKEN'),

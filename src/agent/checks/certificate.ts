@@ -52,13 +52,22 @@ export function summarizeCertificate(cert: PeerCertificate, now: Date = new Date
  * certificate (Node links a root to itself) or at any certificate already seen.
  */
 export function certificateChainOf(peer: DetailedPeerCertificate, now: Date = new Date()): CertificateSummary[] {
-  const chain: CertificateSummary[] = [];
+  return linkedCertificates(peer).map((certificate) => summarizeCertificate(certificate, now));
+}
+
+function linkedCertificates(peer: DetailedPeerCertificate): DetailedPeerCertificate[] {
+  const chain: DetailedPeerCertificate[] = [];
   const seen = new Set<string>();
   let current: DetailedPeerCertificate | undefined = peer;
   while (hasCertificate(current) && !seen.has(current.fingerprint256)) {
     seen.add(current.fingerprint256);
-    chain.push(summarizeCertificate(current, now));
+    chain.push(current);
     current = current.issuerCertificate;
   }
   return chain;
+}
+
+/** The same chain as base64 DER, for the server's chain analysis (the SSL chain checker). */
+export function rawCertificateChainOf(peer: DetailedPeerCertificate): string[] {
+  return linkedCertificates(peer).map((certificate) => certificate.raw.toString('base64'));
 }

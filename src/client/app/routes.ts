@@ -35,7 +35,7 @@ export type ScreenId =
   | 'inbox'
   | 'apiKeys'
   | 'detectMtr'
-  | 'notAvailable';
+  | 'sslChainChecker';
 
 export interface AppRoute {
   id: string;
@@ -58,16 +58,6 @@ const MONITOR_TYPE = oneOf(MONITOR_TYPE_CODES);
 /** Traceroute tasks have their own create screen (createtrace). */
 const MONITOR_CREATE_TYPE = oneOf(MONITOR_TYPE_CODES.filter((type) => type !== MONITOR_TYPES.TRACEROUTE));
 const ALERT_TYPE = oneOf(ALERTABLE_MONITOR_TYPES);
-
-const later = (id: string, path: string, area: TaskArea, params?: AppRoute['params']): AppRoute => ({
-  id,
-  path,
-  access: 'session',
-  titleKey: `routes.${id}`,
-  screen: 'notAvailable',
-  area,
-  ...(params ? { params } : {}),
-});
 
 const redirect = (id: string, path: string, redirectTo: string): AppRoute => ({
   id,
@@ -115,7 +105,7 @@ export const ROUTES: readonly AppRoute[] = [
   // A key acts in every area its creator may, so the screen needs none of its own (keys: any user of the customer).
   { id: 'apiManager', path: '/apimanager', access: 'session', titleKey: 'routes.apiManager', screen: 'apiKeys' },
   { id: 'detectMtr', path: '/detect_mtr', access: 'session', titleKey: 'routes.detectMtr', screen: 'detectMtr', area: 'monitor' },
-  later('sslChainChecker', '/ssl_chain_checker', 'monitor'),
+  { id: 'sslChainChecker', path: '/ssl_chain_checker', access: 'session', titleKey: 'routes.sslChainChecker', screen: 'sslChainChecker', area: 'monitor' },
   { id: 'monitorGroups', path: '/monitor/groups', access: 'session', titleKey: 'routes.monitorGroups', screen: 'monitorGroups', area: 'monitor' },
   { id: 'matchIp', path: '/matchip', access: 'session', titleKey: 'routes.matchIp', screen: 'matchIp', area: 'monitor' },
 

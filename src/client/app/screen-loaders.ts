@@ -27,6 +27,7 @@ export const FEATURE_CODE = {
   overview: () => import('../features/overview/index.js'),
   profile: () => import('../features/profile/index.js'),
   taskForm: () => import('../features/task-form/index.js'),
+  sslChain: () => import('../features/ssl-chain/index.js'),
 } as const;
 
 export type Feature = keyof typeof FEATURE_CODE;
@@ -48,6 +49,7 @@ export const FEATURE_TEXTS: Readonly<Record<Feature, readonly FeatureNamespace[]
   overview: ['monitor'],
   profile: [],
   taskForm: ['taskform'],
+  sslChain: ['sslchain'],
 };
 export type FeatureModule<F extends Feature> = Awaited<ReturnType<(typeof FEATURE_CODE)[F]>>;
 
@@ -78,6 +80,7 @@ export const FEATURE_OF_SCREEN: Readonly<Partial<Record<ScreenId, Feature>>> = {
   inbox: 'inboxScreen',
   apiKeys: 'apiKeys',
   detectMtr: 'mtr',
+  sslChainChecker: 'sslChain',
 };
 
 const loaded = new Map<Feature, unknown>();

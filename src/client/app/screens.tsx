@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import { canAccess, type TaskArea, type UserInfo } from '../../shared/index.js';
 import { ListLoadError, ListSkeleton } from '../components/list-states.js';
-import { NotAvailableScreen } from '../components/not-available-screen.js';
 import { ForbiddenPage, NotFoundPage } from '../components/status-page.js';
 import { userInfoQueryKey } from '../features/auth/index.js';
 import type { TaskFormAccess } from '../features/task-form/index.js';
@@ -53,6 +52,7 @@ const ProfileUpdatePage = lazyPage('profile', (module) => module.ProfileUpdatePa
 const TaskCreatePage = lazyPage('taskForm', (module) => module.TaskCreatePage);
 const TaskEditPage = lazyPage('taskForm', (module) => module.TaskEditPage);
 const TraceCreatePage = lazyPage('taskForm', (module) => module.TraceCreatePage);
+const SslChainPage = lazyPage('sslChain', (module) => module.SslChainPage);
 
 /** A screen whose code could not load (a deploy replaced it while offline): reloading fetches the current console. */
 class ScreenLoadBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
@@ -199,12 +199,12 @@ const SCREENS: Readonly<Partial<Record<ScreenId, ComponentType>>> = {
   inbox: InboxScreen,
   apiKeys: ApiKeysScreen,
   detectMtr: readOnlyIn('monitor', MtrPage),
+  sslChainChecker: SslChainPage,
 };
 
 function ScreenBody({ route }: { route: AppRoute }) {
   const Screen = route.screen === undefined ? undefined : SCREENS[route.screen];
   if (Screen) return <Screen />;
-  if (route.screen === 'notAvailable') return <NotAvailableScreen titleKey={route.titleKey} />;
   return (
     <main>
       <NotFoundPage />

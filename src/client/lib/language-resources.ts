@@ -20,6 +20,7 @@ const FEATURE_LOADERS = import.meta.glob<{ default: object }>([
   '../../../locales/*/account.json',
   '../../../locales/*/apikeys.json',
   '../../../locales/*/mtr.json',
+  '../../../locales/*/sslchain.json',
 ]);
 
 export async function loadLanguageResources(language: Language): Promise<StartResources> {

@@ -7,7 +7,7 @@
  * alert rules, settings and log screens; import: bulk import (template columns, the import screen,
  * failed rows; the server writes templates and failed rows from the same texts); account: the
  * account screen and the points log; apikeys: the API keys screen (/apimanager); mtr: the on-demand
- * MTR screen.
+ * MTR screen; sslchain: the SSL chain checker.
  */
 export const NAMESPACES = [
   'common',
@@ -24,6 +24,7 @@ export const NAMESPACES = [
   'account',
   'apikeys',
   'mtr',
+  'sslchain',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type LanguageResources = Record<Namespace, object>;

@@ -115,4 +115,5 @@ export const CALL_ROUTES = {
   apiKeyList: { method: 'POST', path: '/apikey/list' },
   apiKeyCreate: { method: 'POST', path: '/apikey/create', mutation: true },
   apiKeyRevoke: { method: 'POST', path: '/apikey/revoke', mutation: true },
+  sslChainCheck: { method: 'POST', path: '/ssl/chain' },
 } as const satisfies Record<CallId, CallRoute>;

@@ -18,6 +18,7 @@ import { nodeCalls } from './nodes.js';
 import { platformCalls } from './platform.js';
 import { profileCalls } from './profile.js';
 import { pushCalls } from './push.js';
+import { sslChainCalls } from './ssl-chain.js';
 
 /** The call table: every call of the API, the one list that client, server and docs follow. */
 export const CALLS = {
@@ -42,6 +43,7 @@ export const CALLS = {
   ...alertRuleCalls,
   ...alertSettingCalls,
   ...apiKeyCalls,
+  ...sslChainCalls,
 } as const;
 
 export type Calls = typeof CALLS;
@@ -76,5 +78,6 @@ export * from './nodes.js';
 export * from './platform.js';
 export * from './profile.js';
 export * from './push.js';
+export * from './ssl-chain.js';
 export * from './query-range.js';
 export * from './trace-answers.js';

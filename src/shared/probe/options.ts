@@ -59,6 +59,10 @@ export const SslOptions = z.object({
   host,
   port: z.number().int().min(0).max(65_535).default(443),
   timeoutMs: timeoutMs.default(10_000),
+  /** SNI name other than the host (the SSL chain checker's jobs). */
+  servername: z.string().max(253).optional(),
+  /** Answer the chain's certificates themselves (`details.rawChain`) for the server's chain analysis. */
+  rawChain: z.boolean().optional(),
 });
 
 export const MtrOptions = z.object({

@@ -88,6 +88,8 @@ export const SslDetails = z.object({
   sslStatus: z.number().int().nullable(),
   certificate: CertificateSummary.nullable(),
   chain: z.array(CertificateSummary),
+  /** With the `rawChain` option: each certificate of `chain` as base64 DER, in the same (issuer) order. */
+  rawChain: z.array(z.string().max(65_536)).max(20).optional(),
 });
 
 export const MtrHop = z.object({

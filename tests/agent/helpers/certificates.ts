@@ -67,6 +67,11 @@ export function createAuthority(commonName = 'Vigil Test Root CA', now = new Dat
   return build({ commonName, notBefore: new Date(now.getTime() - DAY_MS), notAfter: new Date(now.getTime() + 3650 * DAY_MS) }, true);
 }
 
+/** An intermediate authority issued by `issuer`, valid for ten years. */
+export function createIntermediate(issuer: Authority, commonName = 'Vigil Test Intermediate CA', now = new Date()): Authority {
+  return build({ commonName, notBefore: new Date(now.getTime() - DAY_MS), notAfter: new Date(now.getTime() + 3650 * DAY_MS), issuer }, true);
+}
+
 export function createCertificate(request: CertificateRequest): ServerCertificate {
   const built = build(request, false);
   const chainPem = request.issuer ? built.certPem + request.issuer.certPem : built.certPem;

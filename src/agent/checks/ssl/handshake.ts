@@ -20,6 +20,8 @@ export interface HandshakeOptions {
   alpn?: string[];
   /** Whether `peer` carries the issuer links (the SSL check's chain); building them costs CPU. */
   chain?: boolean;
+  /** SNI name other than the host (the SSL chain checker's). */
+  servername?: string | undefined;
 }
 
 let clientContext: SecureContext | undefined;
@@ -61,7 +63,7 @@ export async function handshakeTls(socket: Socket, host: string, budget: Budget,
   const tls = tlsConnect({
     socket,
     host,
-    servername: isIP(host) ? undefined : host,
+    servername: options.servername ?? (isIP(host) ? undefined : host),
     rejectUnauthorized: false,
     ALPNProtocols: options.alpn,
     secureContext: sharedClientContext(),

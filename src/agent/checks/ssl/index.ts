@@ -1,7 +1,7 @@
 import { MONITOR_TYPES, sslStatusOf } from '../../../shared/codes.js';
 import type { CheckOptionsOf } from '../../../shared/probe/options.js';
 import type { CheckResultOf, Failure } from '../../../shared/probe/results.js';
-import { certificateChainOf } from '../certificate.js';
+import { certificateChainOf, rawCertificateChainOf } from '../certificate.js';
 import { Budget, startStopwatch } from '../clock.js';
 import { connectTcp } from '../tcp/connect.js';
 import { resolveWithin } from '../tcp/resolve.js';
@@ -22,7 +22,7 @@ const EXPIRED: Failure = { source: 'target', code: 'certificate_expired' };
  * merely untrusted (self-signed, wrong name) stays ok with `authorized` false, because this check
  * watches expiry and the alert layer decides what an untrusted chain means to the customer.
  */
-export function sslDetailsOf(ip: string, session: TlsSession, now: Date = new Date()): { details: SslDetails; failure: Failure | null } {
+export function sslDetailsOf(ip: string, session: TlsSession, now: Date = new Date(), rawChain = false): { details: SslDetails; failure: Failure | null } {
   const chain = session.peer ? certificateChainOf(session.peer, now) : [];
   const certificate = chain[0] ?? null;
   const details: SslDetails = {
@@ -32,6 +32,7 @@ export function sslDetailsOf(ip: string, session: TlsSession, now: Date = new Da
     sslStatus: certificate ? sslStatusOf(certificate.daysLeft) : null,
     certificate,
     chain,
+    ...(rawChain && session.peer ? { rawChain: rawCertificateChainOf(session.peer) } : {}),
   };
   if (!certificate) return { details, failure: NO_CERTIFICATE };
   return { details, failure: certificate.daysLeft < 0 ? EXPIRED : null };
@@ -48,10 +49,10 @@ async function inspect(options: CheckOptionsOf<typeof MONITOR_TYPES.SSL>, ctx: C
   const connection = await connectTcp(ip, options.port, budget);
   if (!connection.ok) return { failure: connection.failure, resolvedIps, ipMatched, details: null };
 
-  const session = await handshakeTls(connection.value.socket, host, budget);
+  const session = await handshakeTls(connection.value.socket, host, budget, { servername: options.servername });
   if (!session.ok) return { failure: session.failure, resolvedIps, ipMatched, details: null };
   session.value.socket.destroy();
-  return { resolvedIps, ipMatched, ...sslDetailsOf(ip, session.value) };
+  return { resolvedIps, ipMatched, ...sslDetailsOf(ip, session.value, new Date(), options.rawChain === true) };
 }
 
 /** Type 7: the certificate a host presents — expiry, days left, chain, issuer, trust. */

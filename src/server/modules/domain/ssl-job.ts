@@ -21,8 +21,16 @@ const POLL_MS = 100;
 
 export type SslResult = CheckResultOf<typeof MONITOR_TYPES.SSL>;
 
-async function queueSslJob(ctx: ServerContext, custId: number, nodeId: number, target: { host: string; port: number }): Promise<string> {
-  const options = SslOptions.parse({ type: MONITOR_TYPES.SSL, host: target.host, port: target.port });
+/** What to check: host and port; the SSL chain checker adds an SNI name and asks for the raw chain. */
+export interface SslJobTarget {
+  host: string;
+  port: number;
+  servername?: string | undefined;
+  rawChain?: boolean;
+}
+
+async function queueSslJob(ctx: ServerContext, custId: number, nodeId: number, target: SslJobTarget): Promise<string> {
+  const options = SslOptions.parse({ type: MONITOR_TYPES.SSL, ...target });
   const now = ctx.now();
   const jobId = newToken();
   await ctx.db.transaction().execute(async (trx) => {
@@ -68,7 +76,7 @@ export async function runSslJob(
   ctx: ServerContext,
   custId: number,
   nodeId: number,
-  target: { host: string; port: number },
+  target: SslJobTarget,
   waitMs: number,
 ): Promise<SslResult> {
   const jobId = await queueSslJob(ctx, custId, nodeId, target);

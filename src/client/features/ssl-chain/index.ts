@@ -1,0 +1,1 @@
+export { SslChainPage } from './components/ssl-chain-page.js';
