@@ -66,7 +66,7 @@ describe('schedulePruning', () => {
       await schedule.stop();
       const left = async (table: 'results' | 'rollup_minute' | 'rollup_hour') => (await store.db.selectFrom(table).select('task_id').execute()).length;
       expect([await left('results'), await left('rollup_minute'), await left('rollup_hour')]).toEqual([2, 1, 3]);
-      expect(lines).toEqual([{ level: 'info', fields: { pruned: { raw: 2, minute: 3, taskMinute: 3, hour: 1, batches: 2, jobs: 0, deployments: 0, alerts: { log: 0, messages: 0, incidents: 0 }, imports: { jobs: 0, rows: 0 } } } }]);
+      expect(lines).toEqual([{ level: 'info', fields: { pruned: { raw: 2, minute: 3, taskMinute: 3, hour: 1, batches: 2, jobs: 0, deployments: 0, alerts: { log: 0, messages: 0, incidents: 0 }, imports: { jobs: 0, rows: 0 }, mtrRuns: 0 } } }]);
     } finally {
       await store.close();
     }
