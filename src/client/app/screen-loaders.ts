@@ -29,17 +29,18 @@ export type Feature = keyof typeof FEATURE_CODE;
 export const FEATURE_TEXTS: Readonly<Record<Feature, readonly FeatureNamespace[]>> = {
   account: [],
   auth: [],
-  alerts: ['alerts', 'alertmsg'],
-  detail: ['detail'],
+  // Node names are place names (places).
+  alerts: ['alerts', 'alertmsg', 'places'],
+  detail: ['detail', 'places'],
   groups: ['groups'],
   // The lists' export writes the import template's headers; the list links to the import screen.
-  monitor: ['monitor', 'import'],
+  monitor: ['monitor', 'import', 'places'],
   import: ['import'],
-  inboxScreen: ['import'],
-  nodes: [],
+  inboxScreen: ['import', 'push'],
+  nodes: ['places'],
   overview: ['monitor'],
   profile: [],
-  taskForm: ['taskform'],
+  taskForm: ['taskform', 'places'],
 };
 export type FeatureModule<F extends Feature> = Awaited<ReturnType<(typeof FEATURE_CODE)[F]>>;
 

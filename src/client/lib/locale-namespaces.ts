@@ -11,8 +11,12 @@ export const NAMESPACES = ['common', 'errors', 'places', 'monitor', 'taskform', 
 export type Namespace = (typeof NAMESPACES)[number];
 export type LanguageResources = Record<Namespace, object>;
 
-/** Texts any screen may show (the shell, notices, errors, places, the inbox): loaded as the console starts. */
-export const START_NAMESPACES = ['common', 'errors', 'places', 'push'] as const;
+/**
+ * Texts any screen may show (the shell, notices, errors): loaded as the console starts. The inbox's
+ * messages (push) load with the bell's panel and the inbox screen; place names with the screens
+ * naming nodes.
+ */
+export const START_NAMESPACES = ['common', 'errors'] as const;
 export type StartNamespace = (typeof START_NAMESPACES)[number];
 export type StartResources = Pick<LanguageResources, StartNamespace>;
 /** The texts of one feature's screens, loaded with the feature's code (app/screen-loaders.ts). */
