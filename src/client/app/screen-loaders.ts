@@ -31,14 +31,14 @@ export const FEATURE_TEXTS: Readonly<Record<Feature, readonly FeatureNamespace[]
   auth: [],
   // Node names are place names (places).
   alerts: ['alerts', 'alertmsg', 'places'],
-  detail: ['detail', 'places'],
+  detail: ['detail', 'places', 'probe'],
   groups: ['groups'],
   // The lists' export writes the import template's headers; the list links to the import screen.
-  monitor: ['monitor', 'import', 'places'],
+  monitor: ['monitor', 'import', 'places', 'probe'],
   import: ['import'],
   inboxScreen: ['import', 'push'],
   nodes: ['places'],
-  overview: ['monitor'],
+  overview: ['overview'],
   profile: [],
   taskForm: ['taskform', 'places'],
 };

@@ -1,13 +1,14 @@
 /**
  * common: the console's texts; errors: texts of error codes; places: names of the node catalogue's
- * cities and provinces; monitor: the overview and task lists; taskform: the task forms; detail:
+ * cities and provinces; overview: the overview's cards; monitor: the task lists; taskform: the task forms; detail:
  * a task's detail and traceroute history; groups: domain groups, tags and matched-IP groups;
  * push: notifications of inbox events (also read by the server for the pushes' texts); alertmsg: alert
  * messages, line by line (the server renders chats' messages from the same texts); alerts: the
  * alert rules, settings and log screens; import: bulk import (template columns, the import screen,
- * failed rows; the server writes templates and failed rows from the same texts).
+ * failed rows; the server writes templates and failed rows from the same texts); probe: a check's
+ * failure reasons and certificate verdicts in words (lib/failure-text.ts).
  */
-export const NAMESPACES = ['common', 'errors', 'places', 'monitor', 'taskform', 'detail', 'groups', 'push', 'alertmsg', 'alerts', 'import'] as const;
+export const NAMESPACES = ['common', 'errors', 'places', 'monitor', 'taskform', 'detail', 'groups', 'push', 'alertmsg', 'alerts', 'import', 'probe', 'overview'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type LanguageResources = Record<Namespace, object>;
 
