@@ -36,7 +36,7 @@ export const FEATURE_TEXTS: Readonly<Record<Feature, readonly FeatureNamespace[]
   // The lists' export writes the import template's headers; the list links to the import screen.
   monitor: ['monitor', 'import', 'places', 'probe'],
   import: ['import'],
-  inboxScreen: ['import', 'push'],
+  inboxScreen: ['inboxscreen', 'import', 'push'],
   nodes: ['places'],
   overview: ['overview'],
   profile: [],

@@ -37,7 +37,7 @@ function SeeAll({ onOpen }: { onOpen: () => void }) {
   return (
     <div className="border-t border-slate-200 px-4 py-2 text-center">
       <Link to={INBOX_SCREEN_PATH} onClick={onOpen} className="focus-ring rounded px-1.5 py-0.5 text-sm font-medium text-brand-700 hover:underline">
-        {t('inboxScreen.seeAll')}
+        {t('inbox.seeAll')}
       </Link>
     </div>
   );
