@@ -31,13 +31,13 @@ export const FEATURE_TEXTS: Readonly<Record<Feature, readonly FeatureNamespace[]
   auth: [],
   // Node names are place names (places).
   alerts: ['alerts', 'alertmsg', 'places'],
-  detail: ['detail', 'places', 'probe'],
+  detail: ['detail', 'charts', 'places', 'probe'],
   groups: ['groups'],
   // The lists' export writes the import template's headers; the list links to the import screen.
   monitor: ['monitor', 'import', 'places', 'probe'],
   import: ['import'],
   inboxScreen: ['inboxscreen', 'import', 'push'],
-  nodes: ['places'],
+  nodes: ['nodes', 'places'],
   overview: ['overview'],
   profile: [],
   taskForm: ['taskform', 'places'],

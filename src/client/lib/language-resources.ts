@@ -9,7 +9,7 @@ const START_LOADERS: Record<Language, () => Promise<{ default: StartResources }>
 };
 
 /** A feature's texts, one chunk per language and namespace (precached too). */
-const FEATURE_LOADERS = import.meta.glob<{ default: object }>('../../../locales/*/{places,monitor,taskform,detail,groups,push,alertmsg,alerts,import,probe,overview,inboxscreen}.json');
+const FEATURE_LOADERS = import.meta.glob<{ default: object }>('../../../locales/*/{places,monitor,taskform,detail,groups,push,alertmsg,alerts,import,probe,overview,inboxscreen,nodes,charts}.json');
 
 export async function loadLanguageResources(language: Language): Promise<StartResources> {
   return (await START_LOADERS[language]()).default;

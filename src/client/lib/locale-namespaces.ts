@@ -7,9 +7,9 @@
  * alert rules, settings and log screens; import: bulk import (template columns, the import screen,
  * failed rows; the server writes templates and failed rows from the same texts); probe: a check's
  * failure reasons and certificate verdicts in words (lib/failure-text.ts); inboxscreen: the inbox
- * screen (filters, each message's detail).
+ * screen (filters, each message's detail); nodes: the node list; charts: the detail's charts and map.
  */
-export const NAMESPACES = ['common', 'errors', 'places', 'monitor', 'taskform', 'detail', 'groups', 'push', 'alertmsg', 'alerts', 'import', 'probe', 'overview', 'inboxscreen'] as const;
+export const NAMESPACES = ['common', 'errors', 'places', 'monitor', 'taskform', 'detail', 'groups', 'push', 'alertmsg', 'alerts', 'import', 'probe', 'overview', 'inboxscreen', 'nodes', 'charts'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type LanguageResources = Record<Namespace, object>;
 
