@@ -48,7 +48,11 @@ export default defineConfig({
       timeout: 30_000,
     },
     // The monitor flow probes servers the tests start on 127.0.0.1 (e2e/local-targets.ts).
+    // Imports go a row a second (e2e/env.ts): one of forty rows stays processing long enough to be
+    // watched and locked against, whatever the machine's speed.
     server(E2E.port, 'main', {
+      VIGIL_IMPORT_BATCH_ROWS: String(E2E.importBatchRows),
+      VIGIL_IMPORT_BATCH_PAUSE_MS: String(E2E.importBatchPauseMs),
       VIGIL_LOCAL_AGENT_ALLOW_PRIVATE: '1',
       // The SSL chain checker's own connections from the server reach the spec's loopback targets too.
       VIGIL_SSL_CHAIN_ALLOW_PRIVATE_TARGETS: '1',

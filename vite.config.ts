@@ -236,6 +236,9 @@ export default defineConfig(({ command }) => {
   return {
     plugins: [react(), tailwindcss(), geometryPlugin(), pictureScriptPlugin(define), pwaPlugin(), precompressPlugin()],
     define,
+    // react-router's package exports only its development build (dev warnings on); the production
+    // build beside it is the same code without them (0.5 KB gzip less in the first screen).
+    resolve: { alias: [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] },
     build: {
       outDir: 'dist/client',
       emptyOutDir: true,

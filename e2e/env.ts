@@ -17,6 +17,9 @@ export const E2E = {
   platformSecret: 'e2e-platform-secret-0123456789',
   platformUrl: 'http://platform.test/return',
   customerName: 'Demo Customer',
+  /** The main server's import pacing (VIGIL_IMPORT_BATCH_*): a row, then a second's pause, so an import of n rows takes at least n - 1 seconds. */
+  importBatchRows: 1,
+  importBatchPauseMs: 1_000,
 } as const;
 
 export function serverEnv(port: number, dataDir: string, extra: Record<string, string> = {}): Record<string, string> {

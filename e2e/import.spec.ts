@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import { IMPORT_SHEET_NAMES } from '../src/shared/import/template.js';
-import { apiCall, openAndSignIn, ssoLink, tokenOf } from './helpers.js';
+import { importWorkbook } from '../tests/support/import-workbook.js';
+import { E2E } from './env.js';
+import { apiCall, localNodeId, openAndSignIn, ssoLink, tokenOf } from './helpers.js';
 import { filledTemplate, sheetNames, sheetRows, zhTwHeaderOf, type FilledRow } from './import-workbook.js';
 import { RUN } from './monitor-flow.js';
 
@@ -183,4 +185,51 @@ test("an administrator viewing the customer may download the template but not im
   await expect(page.getByRole('button', { name: '上傳並匯入' })).toBeDisabled();
   await expect(page.getByLabel('試算表檔案')).toBeDisabled();
   await expect(page.getByRole('button', { name: '下載範本' })).toBeEnabled();
+});
+
+/**
+ * Forty rows that all fail (a frequency the form does not offer), so the shared database keeps no
+ * task of this test's. The e2e server imports a row, then pauses a second (E2E.importBatch*): the
+ * import stays processing for at least 39 s from its upload, whatever the machine's speed, which is
+ * what the observations below need, never a wait of their own.
+ */
+const SLOW_ROWS = Array.from({ length: 40 }, (_, index) => task(`Slow${index}`, { frequencyMinutes: 7 }));
+
+/** The progress bar's value when it is part-way (neither the start nor the end), else what it was. */
+async function partWay(page: Page): Promise<number | string> {
+  const value = await page.locator('[data-import-progress]').getByRole('progressbar').getAttribute('aria-valuenow');
+  const percent = Number(value);
+  return value !== null && percent > 0 && percent < 100 ? 'part-way' : String(value);
+}
+
+test('while an import is processing, its screen shows how far it is and every task change waits for it (2105)', async ({ page }) => {
+  test.setTimeout(180_000);
+  expect(E2E.importBatchRows * E2E.importBatchPauseMs * SLOW_ROWS.length, 'the import outlasts the observations').toBeGreaterThanOrEqual(40_000);
+  await openAndSignIn(page);
+  const token = (await tokenOf(page)) ?? '';
+  const nodeId = await localNodeId(page.request, token);
+  // A retried run starts once its first attempt's import has ended.
+  await expect.poll(async () => (await apiCall<{ processing: string | null }>(page.request, token, '/domain/checkTask')).processing, { timeout: 90_000 }).toBeNull();
+
+  await page.goto('/monitor/import');
+  await page.getByLabel('試算表檔案').setInputFiles({ name: `slow-${RUN}.xlsx`, mimeType: XLSX_MIME, buffer: Buffer.from(importWorkbook({ ICMP: SLOW_ROWS })) });
+  await page.getByRole('button', { name: '上傳並匯入' }).click();
+  // The console polls every 5 s: a poll while it runs shows a percent between 0 and 100.
+  await expect.poll(() => partWay(page), { timeout: 30_000 }).toBe('part-way');
+  await expect(page.locator('[data-import-progress]')).toContainText(/\d+(\.\d+)? %已處理 \d+ \/ 40 列成功：0失敗：\d+/);
+
+  // Meanwhile task changes wait: the banner of the task screens, the create link disabled, and the server's refusal.
+  await page.goto('/monitor/1');
+  await expect(page.locator('[data-import-lock]')).toContainText(/匯入進行中：\d+(\.\d+)? %。排程任務仍在處理中，請稍候/);
+  await expect(page.getByRole('link', { name: '建立任務' }).first()).toHaveAttribute('aria-disabled', 'true');
+  const refused = await page.request.post('/api/domain/icmp/create', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name: `e2e locked ${RUN}`, domain: '127.0.0.1', frequencyMinutes: 5, nodeIds: [nodeId] },
+  });
+  expect(((await refused.json()) as { code: number }).code).toBe(2105);
+
+  // Its end frees them: the snackbar, and the banner goes.
+  await expect(page.getByText('排程已完成：匯入結束。')).toBeVisible({ timeout: 120_000 });
+  await expect(page.locator('[data-import-lock]')).toBeHidden();
+  await expect(page.getByRole('link', { name: '建立任務' }).first()).not.toHaveAttribute('aria-disabled', 'true');
 });

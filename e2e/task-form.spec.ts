@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { openAndSignIn, signIn } from './helpers.js';
-import { awaitLocalNode } from './monitor-flow.js';
+import { awaitLocalNode, RUN } from './monitor-flow.js';
 import { ensureSecondCustomer } from './second-customer.js';
 
 /**
@@ -89,4 +89,31 @@ test("a new customer's overview offers the seven types for the first task", asyn
   await first.getByRole('link', { name: /^新增 SSL 憑證任務/ }).click();
   await expect(page).toHaveURL(/\/monitor\/create\/7$/);
   await expect(page.getByRole('heading', { name: /SSL/ })).toBeVisible();
+});
+
+test('a changed form asks before it is left: a link and the back button wait for the answer', async ({ page }) => {
+  await openAndSignIn(page);
+  await page.goto('/monitor/1');
+  await page.getByRole('link', { name: '建立任務' }).first().click();
+  await expect(page).toHaveURL(/\/monitor\/create/);
+  const formUrl = page.url();
+  const name = page.getByLabel('任務名稱', { exact: true });
+  await name.fill(`leave ${RUN}`);
+  const question = page.getByRole('dialog', { name: '不儲存就離開？' });
+
+  // A link waits; staying keeps the form and what was typed.
+  await page.getByRole('link', { name: '總覽' }).first().click();
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: '留下繼續編輯' }).click();
+  await expect(question).toBeHidden();
+  await expect(page).toHaveURL(formUrl);
+  await expect(name).toHaveValue(`leave ${RUN}`);
+
+  // Back is undone at once and done again once the user chooses to leave.
+  await page.goBack();
+  await expect(question).toBeVisible();
+  await expect(page).toHaveURL(formUrl);
+  await question.getByRole('button', { name: '離開並捨棄' }).click();
+  await expect(page).toHaveURL(/\/monitor\/1$/);
+  await expect(question).toBeHidden();
 });

@@ -118,7 +118,7 @@ export async function buildApp(config: ResolvedConfig, options: BuildOptions): P
   scheduleDeploymentNotices(app);
   scheduleAlertEvaluation(app, options.alertMinuteMs === undefined ? {} : { minuteMs: options.alertMinuteMs });
   scheduleAlertDelivery(app);
-  scheduleImports(app, options.imports);
+  scheduleImports(app, { batchRows: config.importBatchRows, batchPauseMs: config.importBatchPauseMs, ...options.imports });
   await app.ready();
   return app;
 }

@@ -43,6 +43,10 @@ export interface Config {
   sslChain: SslChainConfig;
   /** IANA zone of the times in alert messages (VIGIL_ALERT_TIME_ZONE, default Asia/Shanghai), printed with their UTC offset. */
   alertTimeZone: string;
+  /** Rows an import reads per batch; its progress is saved after each (VIGIL_IMPORT_BATCH_ROWS). */
+  importBatchRows: number;
+  /** A pause after each batch of an import, leaving a small server room for other work (VIGIL_IMPORT_BATCH_PAUSE_MS, default none). */
+  importBatchPauseMs: number;
 }
 
 /** Alert messages through the Telegram Bot API. */
@@ -76,6 +80,7 @@ export interface PushConfig {
 }
 
 export const DEFAULT_DEPLOY_DEADLINE_SECONDS = 120;
+export const DEFAULT_IMPORT_BATCH_ROWS = 100;
 export const DEFAULT_RESULT_RETENTION_DAYS = 7;
 export const DEFAULT_TRACE_RETENTION_DAYS = 90;
 export const DEFAULT_ALERT_TIME_ZONE = 'Asia/Shanghai';
@@ -257,6 +262,8 @@ export function loadConfig(env: Env = process.env): Config {
     push: pushConfig(env, publicUrl),
     sslChain: sslChainConfig(env),
     alertTimeZone: timeZone(env, 'VIGIL_ALERT_TIME_ZONE', DEFAULT_ALERT_TIME_ZONE),
+    importBatchRows: integer(env, 'VIGIL_IMPORT_BATCH_ROWS', DEFAULT_IMPORT_BATCH_ROWS, 1, 10_000),
+    importBatchPauseMs: integer(env, 'VIGIL_IMPORT_BATCH_PAUSE_MS', 0, 0, 60_000),
     telegram: {
       botToken: secret(env, 'VIGIL_TELEGRAM_BOT_TOKEN'),
       apiBase: url(env, 'VIGIL_TELEGRAM_API_BASE') ?? 'https://api.telegram.org',

@@ -106,6 +106,8 @@ describe('loadConfig', () => {
       trustProxy: false,
       seedCustomer: { account: 'demo01', password: undefined },
       seedAdmin: { account: 'admin01', password: undefined },
+      importBatchRows: 100,
+      importBatchPauseMs: 0,
     });
     expect(config.dataDir).toBe(join(process.cwd(), '.data'));
     expect(config.clientDir).toBe(join(process.cwd(), 'dist/client'));
@@ -132,6 +134,8 @@ describe('loadConfig', () => {
       VIGIL_PLATFORM_SECRET: 'short',
       VIGIL_BODY_LIMIT_BYTES: '1.5',
       VIGIL_TRUST_PROXY: 'maybe',
+      VIGIL_IMPORT_BATCH_ROWS: '0',
+      VIGIL_IMPORT_BATCH_PAUSE_MS: '-1',
     };
     for (const [key, value] of Object.entries(cases)) {
       expect(() => loadConfig({ [key]: value }), key).toThrow(ConfigError);

@@ -1,17 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router-dom';
 import { watchConnection } from '../lib/offline/connection-watch.js';
 import { createQueryClient } from '../lib/query-client.js';
 import { useOfflinePersistence } from './offline/use-offline-persistence.js';
 import { startServiceWorker } from './pwa/index.js';
-import { createAppRouter } from './router.js';
+import { AppRouter, createAppHistory } from './router.js';
 import { preloadScreenFor } from './screens.js';
 import { usePerUserReset } from './use-per-user-reset.js';
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createAppRouter);
+  const [history] = useState(createAppHistory);
   usePerUserReset(queryClient);
   // The screens wait while the last-known answers come back from the device's store (a blank page
   // for a moment, instead of a "loading" page drawn and laid out only to be replaced).
@@ -24,7 +23,7 @@ export function App() {
   }, [restoring]);
   return (
     <QueryClientProvider client={queryClient}>
-      {restoring ? null : <RouterProvider router={router} />}
+      {restoring ? null : <AppRouter history={history} />}
     </QueryClientProvider>
   );
 }

@@ -36,20 +36,21 @@ export type Feature = keyof typeof FEATURE_CODE;
 export const FEATURE_TEXTS: Readonly<Record<Feature, readonly FeatureNamespace[]>> = {
   account: ['account'],
   auth: [],
-  alerts: ['alerts', 'alertmsg'],
+  // Node names are place names (places).
+  alerts: ['alerts', 'alertmsg', 'places'],
   apiKeys: ['apikeys'],
-  detail: ['detail'],
+  detail: ['detail', 'charts', 'places', 'probe'],
   groups: ['groups'],
   // The lists' export writes the import template's headers; the list links to the import screen.
-  monitor: ['monitor', 'import'],
-  mtr: ['mtr', 'taskform'],
+  monitor: ['monitor', 'import', 'places', 'probe'],
+  mtr: ['mtr', 'taskform', 'places', 'probe'],
   import: ['import'],
-  inboxScreen: ['import'],
-  nodes: [],
-  overview: ['monitor'],
+  inboxScreen: ['inboxscreen', 'import', 'push'],
+  nodes: ['nodes', 'places'],
+  overview: ['overview'],
   profile: [],
-  taskForm: ['taskform'],
-  sslChain: ['sslchain'],
+  taskForm: ['taskform', 'places'],
+  sslChain: ['sslchain', 'places', 'probe'],
 };
 export type FeatureModule<F extends Feature> = Awaited<ReturnType<(typeof FEATURE_CODE)[F]>>;
 

@@ -20,7 +20,7 @@ export function ChartLoading({ height }: { height: number }) {
   return (
     <ChartPanel height={height} role="status">
       <div aria-hidden="true" className="h-2/3 w-full rounded bg-slate-100 motion-safe:animate-pulse" />
-      <p className="text-sm text-slate-600">{t('charts.loading')}</p>
+      <p className="text-sm text-slate-600">{t('charts:loading')}</p>
     </ChartPanel>
   );
 }
@@ -29,7 +29,7 @@ export function ChartEmpty({ height }: { height: number }) {
   const { t } = useTranslation();
   return (
     <ChartPanel height={height} role="status" dashed>
-      <p className="font-medium text-slate-700">{t('charts.empty')}</p>
+      <p className="font-medium text-slate-700">{t('charts:empty')}</p>
     </ChartPanel>
   );
 }
@@ -39,7 +39,7 @@ export function ChartError({ height, onRetry }: { height: number; onRetry?: (() 
   const { t } = useTranslation();
   return (
     <ChartPanel height={height} role="alert">
-      <p className="text-sm text-slate-700">{t('charts.loadFailed')}</p>
+      <p className="text-sm text-slate-700">{t('charts:loadFailed')}</p>
       {onRetry && (
         <Button variant="secondary" onClick={onRetry}>
           {t('retry')}

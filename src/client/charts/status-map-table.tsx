@@ -11,7 +11,7 @@ export function ServiceStatusLabel({ status }: { status: ServiceStatus }) {
   return (
     <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
       <span aria-hidden="true" className="size-2.5 rounded-full" style={{ backgroundColor: SERVICE_STATUS_COLOURS[status] }} />
-      {t(`charts.status.${status}`)}
+      {t(`charts:status.${status}`)}
     </span>
   );
 }
@@ -23,9 +23,9 @@ function useFormatters() {
     const numbers = numberFormats(locale);
     return {
       locale,
-      percent: (value: number | null) => (value === null ? t('charts.noValue') : numbers.percent(value)),
-      ms: (value: number | null) => (value === null ? t('charts.noValue') : t('charts.value.ms', { value: numbers.number(value) })),
-      count: (value: number | undefined) => (value === undefined ? t('charts.noValue') : numbers.number(value)),
+      percent: (value: number | null) => (value === null ? t('charts:noValue') : numbers.percent(value)),
+      ms: (value: number | null) => (value === null ? t('charts:noValue') : t('charts:value.ms', { value: numbers.number(value) })),
+      count: (value: number | undefined) => (value === undefined ? t('charts:noValue') : numbers.number(value)),
     };
   }, [locale, t]);
 }
@@ -54,20 +54,20 @@ export function StatusMapTable({ id, mapType, regions, nodes, flagLabel = null }
   return (
     <div id={id} className="mt-3 flex flex-col gap-4 overflow-x-auto">
       <table className="min-w-full divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
-        <caption className="px-3 py-2 text-left font-semibold text-slate-800">{t('charts.map.regionsCaption')}</caption>
+        <caption className="px-3 py-2 text-left font-semibold text-slate-800">{t('charts:map.regionsCaption')}</caption>
         <thead className="bg-slate-50 text-slate-600">
           <tr>
-            <th scope="col" className={CELL}>{t('charts.map.region')}</th>
-            <th scope="col" className={CELL}>{t('charts.map.status')}</th>
-            <th scope="col" className={CELL}>{t('charts.map.availability')}</th>
-            <th scope="col" className={CELL}>{t('charts.map.latency')}</th>
-            <th scope="col" className={CELL}>{t('charts.map.nodeCount')}</th>
+            <th scope="col" className={CELL}>{t('charts:map.region')}</th>
+            <th scope="col" className={CELL}>{t('charts:map.status')}</th>
+            <th scope="col" className={CELL}>{t('charts:map.availability')}</th>
+            <th scope="col" className={CELL}>{t('charts:map.latency')}</th>
+            <th scope="col" className={CELL}>{t('charts:map.nodeCount')}</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {regions.length === 0 && (
             <tr>
-              <td colSpan={5} className={`${CELL} text-slate-600`}>{t('charts.map.noRegions')}</td>
+              <td colSpan={5} className={`${CELL} text-slate-600`}>{t('charts:map.noRegions')}</td>
             </tr>
           )}
           {sortRegionsForReading(regions, nameOf).map((region) => (
@@ -83,13 +83,13 @@ export function StatusMapTable({ id, mapType, regions, nodes, flagLabel = null }
       </table>
       {sortedNodes.length > 0 && (
         <table className="min-w-full divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
-          <caption className="px-3 py-2 text-left font-semibold text-slate-800">{t('charts.map.nodesCaption')}</caption>
+          <caption className="px-3 py-2 text-left font-semibold text-slate-800">{t('charts:map.nodesCaption')}</caption>
           <thead className="bg-slate-50 text-slate-600">
             <tr>
-              <th scope="col" className={CELL}>{t('charts.map.node')}</th>
-              <th scope="col" className={CELL}>{t('charts.map.status')}</th>
-              <th scope="col" className={CELL}>{t('charts.map.availability')}</th>
-              <th scope="col" className={CELL}>{t('charts.map.latency')}</th>
+              <th scope="col" className={CELL}>{t('charts:map.node')}</th>
+              <th scope="col" className={CELL}>{t('charts:map.status')}</th>
+              <th scope="col" className={CELL}>{t('charts:map.availability')}</th>
+              <th scope="col" className={CELL}>{t('charts:map.latency')}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">

@@ -23,12 +23,12 @@ function useTooltipTexts(mapType: MapType): MapTooltipTexts {
   return useMemo(() => {
     const numbers = numberFormats(locale);
     const translator = { t, exists: (key: string) => i18n.exists(key), locale };
-    const orNone = (value: number | null, format: (value: number) => string) => (value === null ? t('charts.noValue') : format(value));
+    const orNone = (value: number | null, format: (value: number) => string) => (value === null ? t('charts:noValue') : format(value));
     return {
       regionName: (feature) => regionDisplayName(feature.properties.key, mapType, translator, feature.properties.name),
-      status: (status) => t('charts.tooltip.status', { value: t(`charts.status.${status}`) }),
-      availability: (value) => t('charts.tooltip.availability', { value: orNone(value, numbers.percent) }),
-      latency: (value) => t('charts.tooltip.latency', { value: orNone(value, (ms) => t('charts.value.ms', { value: numbers.number(ms) })) }),
+      status: (status) => t('charts:tooltip.status', { value: t(`charts:status.${status}`) }),
+      availability: (value) => t('charts:tooltip.availability', { value: orNone(value, numbers.percent) }),
+      latency: (value) => t('charts:tooltip.latency', { value: orNone(value, (ms) => t('charts:value.ms', { value: numbers.number(ms) })) }),
     };
   }, [mapType, locale, t, i18n]);
 }

@@ -34,7 +34,7 @@ const loadMapView = () => import('./status-map-view.js');
 function StatusLegend({ flagLabel }: { flagLabel: string | null }) {
   const { t } = useTranslation();
   return (
-    <ul aria-label={t('charts.map.legend')} className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-700">
+    <ul aria-label={t('charts:map.legend')} className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-700">
       {LEGEND.map((status) => (
         <li key={status}>
           <ServiceStatusLabel status={status} />
@@ -42,7 +42,7 @@ function StatusLegend({ flagLabel }: { flagLabel: string | null }) {
       ))}
       <li className="inline-flex items-center gap-1.5">
         <span aria-hidden="true" className="size-2.5 rounded-full" style={{ backgroundColor: NO_NODE_FILL }} />
-        {t('charts.map.noNode')}
+        {t('charts:map.noNode')}
       </li>
       {flagLabel !== null && (
         <li className="inline-flex items-center gap-1.5">
@@ -69,7 +69,7 @@ export function StatusMap({ mapType, nodes, regions, isLoading, isError, onRetry
   if (isLoading || !nodes) return <ChartLoading height={height} />;
   if (onMap.length === 0 && regionStatuses.length === 0) return <ChartEmpty height={height} />;
   const shownFlag = flagLabel !== undefined && onMap.some((node) => node.flagged) ? flagLabel : null;
-  const viewProps: StatusMapViewProps = { mapType, nodes: onMap, regions: regionStatuses, height, label: label ?? t('charts.map.label'), ...(shownFlag === null ? {} : { flagLabel: shownFlag }) };
+  const viewProps: StatusMapViewProps = { mapType, nodes: onMap, regions: regionStatuses, height, label: label ?? t('charts:map.label'), ...(shownFlag === null ? {} : { flagLabel: shownFlag }) };
   return (
     <div>
       <LazyView load={loadMapView} height={height} viewProps={viewProps} beforeRetry={forgetFailedGeometry} />
@@ -82,7 +82,7 @@ export function StatusMap({ mapType, nodes, regions, isLoading, isError, onRetry
           onClick={() => setShowTable((shown) => !shown)}
           className="focus-ring rounded-md px-2 py-1 text-sm font-medium text-brand-700 hover:bg-brand-50"
         >
-          {t(showTable ? 'charts.map.hideTable' : 'charts.map.showTable')}
+          {t(showTable ? 'charts:map.hideTable' : 'charts:map.showTable')}
         </button>
       </div>
       {showTable && <StatusMapTable id={tableId} mapType={mapType} regions={regionStatuses} nodes={onMap} flagLabel={shownFlag} />}

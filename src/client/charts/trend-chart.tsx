@@ -43,7 +43,7 @@ export function TrendChart({ points, range, isLoading, isError, onRetry, series 
     points,
     extent,
     height,
-    label: label ?? t('charts.trend.label'),
+    label: label ?? t('charts:trend.label'),
     showAvailability: series !== 'latency',
     showLatency: series !== 'availability',
   };

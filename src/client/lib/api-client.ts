@@ -2,7 +2,6 @@
 // first screen and load with the screens whose forms validate with them.
 import type { CallAnswer, CallBody, CallDefinition, CallId, Calls, FieldError } from '../../shared/index.js';
 import { CALL_ROUTES } from '../../shared/calls/call-routes.js';
-import { download, fileNameOfDisposition } from './download.js';
 import { API_BASE, callUrlPath, type CallRoute } from '../../shared/calls/paths.js';
 import { LIMITS } from '../../shared/constants.js';
 import { emitApiEvent } from './api-events.js';
@@ -42,7 +41,7 @@ export type FileCallId = { [Id in CallId]: Routes[Id] extends { answersFile: tru
 export type EnvelopeCallId = Exclude<CallId, UploadCallId | FileCallId>;
 
 /** What goes on the wire besides method, token and signal. */
-type Payload = { kind: 'json'; body: unknown } | { kind: 'form'; form: FormData };
+export type Payload = { kind: 'json'; body: unknown } | { kind: 'form'; form: FormData };
 
 function buildInit(call: CallRoute, payload: Payload, token: string | null, signal: AbortSignal): RequestInit {
   const headers: Record<string, string> = { Accept: call.answersFile ? '*/*' : 'application/json' };
@@ -67,7 +66,7 @@ function asEnvelope(json: unknown): WireEnvelope | null {
   return { status: record.status, code, message, data: record.data };
 }
 
-async function readEnvelope(response: Response): Promise<WireEnvelope | null> {
+export async function readEnvelope(response: Response): Promise<WireEnvelope | null> {
   try {
     return asEnvelope(JSON.parse(await response.text()));
   } catch {
@@ -126,7 +125,8 @@ async function warnOnContractDrift(callId: CallId, data: unknown): Promise<void>
   if (!parsed.success) console.warn(`Answer of ${callId} does not match the contract`, parsed.error.issues);
 }
 
-interface Sending {
+/** One call being made (api-files.ts makes the file calls with the same steps). */
+export interface Sending {
   callId: CallId;
   call: CallRoute;
   /** The body's fields fill the path's `{name}` segments. */
@@ -140,7 +140,7 @@ interface Answered {
   token: string | null;
 }
 
-async function send({ callId, call, body, payload, options }: Sending): Promise<Answered> {
+export async function send({ callId, call, body, payload, options }: Sending): Promise<Answered> {
   const token = getToken();
   const timeout = AbortSignal.timeout(LIMITS.requestTimeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
@@ -154,7 +154,7 @@ async function send({ callId, call, body, payload, options }: Sending): Promise<
 }
 
 /** The refusal of an answer that is not the success the call expects; a 401 ends the session instead of notifying. */
-function refusal(sending: Sending, { response, token }: Answered, envelope: WireEnvelope | null): ApiError {
+export function refusal(sending: Sending, { response, token }: Answered, envelope: WireEnvelope | null): ApiError {
   const failure = failureOf(response, envelope);
   if (token && isUnauthorized(response, envelope)) {
     emitApiEvent({ type: 'unauthorized', token });
@@ -163,7 +163,7 @@ function refusal(sending: Sending, { response, token }: Answered, envelope: Wire
   return fail(sending.callId, sending.call, failure, sending.options);
 }
 
-async function envelopeDataOf(sending: Sending): Promise<unknown> {
+export async function envelopeDataOf(sending: Sending): Promise<unknown> {
   const answered = await send(sending);
   const envelope = await readEnvelope(answered.response);
   if (answered.response.ok && envelope?.status === true) {
@@ -178,7 +178,7 @@ async function envelopeDataOf(sending: Sending): Promise<unknown> {
  * connection whether the server is there, after the failure's notice went out (the first failure
  * of an outage is told; the banner tells the rest).
  */
-async function tracked<T>(call: CallRoute, work: () => Promise<T>): Promise<T> {
+export async function tracked<T>(call: CallRoute, work: () => Promise<T>): Promise<T> {
   const showsProgress = call.silent !== true;
   if (showsProgress) inFlight.begin();
   try {
@@ -202,49 +202,4 @@ export function request<Id extends EnvelopeCallId>(
   const call: CallRoute = CALL_ROUTES[callId];
   const sending: Sending = { callId, call, body, payload: { kind: 'json', body }, options };
   return tracked(call, () => envelopeDataOf(sending) as Promise<CallAnswer<Calls[Id]>>);
-}
-
-/**
- * Sends a file to an `upload` call as multipart: the file in the call's part, the body's fields as
- * text parts. Answers, refusals, the progress bar and a 401 go as for `request`.
- */
-export function upload<Id extends UploadCallId>(
-  callId: Id,
-  file: File,
-  body?: CallBody<Calls[Id]>,
-  options: RequestOptions = {},
-): Promise<CallAnswer<Calls[Id]>> {
-  const call: CallRoute = CALL_ROUTES[callId];
-  const form = new FormData();
-  for (const [name, value] of Object.entries(body ?? {})) form.append(name, String(value));
-  form.append(CALL_ROUTES[callId].upload.field, file, file.name);
-  const sending: Sending = { callId, call, body, payload: { kind: 'form', form }, options };
-  return tracked(call, () => envelopeDataOf(sending) as Promise<CallAnswer<Calls[Id]>>);
-}
-
-/** A file a call answered, as the browser was given it. */
-export interface DownloadedFile {
-  fileName: string;
-  size: number;
-}
-
-async function savedFileOf(sending: Sending): Promise<DownloadedFile> {
-  const answered = await send(sending);
-  const { response } = answered;
-  const isEnvelope = (response.headers.get('content-type') ?? '').includes('application/json');
-  if (!response.ok || isEnvelope) throw refusal(sending, answered, await readEnvelope(response));
-  const blob = await response.blob();
-  const fileName = fileNameOfDisposition(response.headers.get('content-disposition'), 'download');
-  download(blob, fileName, blob.type || 'application/octet-stream');
-  return { fileName, size: blob.size };
-}
-
-/**
- * Makes an `answersFile` call and hands the file to the browser as a download, named as the
- * server's Content-Disposition says. A refusal is an envelope, told like any other call's.
- */
-export function downloadFile<Id extends FileCallId>(callId: Id, body?: CallBody<Calls[Id]>, options: RequestOptions = {}): Promise<DownloadedFile> {
-  const call: CallRoute = CALL_ROUTES[callId];
-  const sending: Sending = { callId, call, body, payload: { kind: 'json', body }, options };
-  return tracked(call, () => savedFileOf(sending));
 }

@@ -3,7 +3,7 @@ import type { Translate } from './error-text.js';
 
 /**
  * The one place a check's failure reason, where it failed and a certificate's trust verdict become
- * words (texts in `common:probe.*`). The words are what a reader reads; the technical code (an
+ * words (texts in `probe:*`). The words are what a reader reads; the technical code (an
  * errno, a resolver's rcode, Node's verification error) may follow in small type for a search,
  * never alone. A code this console does not know (a newer agent) reads as the unknown text.
  */
@@ -29,15 +29,15 @@ const KNOWN_TLS_ERRORS: ReadonlySet<string> = new Set(TLS_VERIFY_ERRORS);
 const CODE_WORD = /^[A-Z][A-Z0-9_]{1,63}$/;
 const HTTP_STATUS = /^[1-5]\d\d$/;
 
-export const FAILURE_KEY_PREFIX = 'common:probe.failure.';
-export const UNKNOWN_FAILURE_KEY = 'common:probe.unknownFailure';
-export const NO_REASON_KEY = 'common:probe.noReason';
-export const SOURCE_KEY_PREFIX = 'common:probe.source.';
-export const TLS_KEY_PREFIX = 'common:probe.tls.';
-export const UNKNOWN_TLS_KEY = 'common:probe.tls.unknown';
+export const FAILURE_KEY_PREFIX = 'probe:failure.';
+export const UNKNOWN_FAILURE_KEY = 'probe:unknownFailure';
+export const NO_REASON_KEY = 'probe:noReason';
+export const SOURCE_KEY_PREFIX = 'probe:source.';
+export const TLS_KEY_PREFIX = 'probe:tls.';
+export const UNKNOWN_TLS_KEY = 'probe:tls.unknown';
 
 function failureWords(code: string, detail: string | null, t: Translate): string {
-  if (code === 'http_status' && detail !== null && HTTP_STATUS.test(detail)) return t('common:probe.httpStatusOf', { status: detail });
+  if (code === 'http_status' && detail !== null && HTTP_STATUS.test(detail)) return t('probe:httpStatusOf', { status: detail });
   return t(KNOWN_FAILURES.has(code) ? `${FAILURE_KEY_PREFIX}${code}` : UNKNOWN_FAILURE_KEY);
 }
 
@@ -73,7 +73,7 @@ export function allProbeTextKeys(): string[] {
     ...FAILURE_CODES.map((code) => `${FAILURE_KEY_PREFIX}${code}`),
     UNKNOWN_FAILURE_KEY,
     NO_REASON_KEY,
-    'common:probe.httpStatusOf',
+    'probe:httpStatusOf',
     ...FAILURE_SOURCES.map((source) => `${SOURCE_KEY_PREFIX}${source}`),
     `${SOURCE_KEY_PREFIX}unknown`,
     ...TLS_VERIFY_ERRORS.map((error) => `${TLS_KEY_PREFIX}${error}`),

@@ -10,13 +10,20 @@ const START_LOADERS: Record<Language, () => Promise<{ default: StartResources }>
 
 /** A feature's texts, one chunk per language and namespace (precached too). */
 const FEATURE_LOADERS = import.meta.glob<{ default: object }>([
+  '../../../locales/*/places.json',
   '../../../locales/*/monitor.json',
   '../../../locales/*/taskform.json',
   '../../../locales/*/detail.json',
   '../../../locales/*/groups.json',
+  '../../../locales/*/push.json',
   '../../../locales/*/alertmsg.json',
   '../../../locales/*/alerts.json',
   '../../../locales/*/import.json',
+  '../../../locales/*/probe.json',
+  '../../../locales/*/overview.json',
+  '../../../locales/*/inboxscreen.json',
+  '../../../locales/*/nodes.json',
+  '../../../locales/*/charts.json',
   '../../../locales/*/account.json',
   '../../../locales/*/apikeys.json',
   '../../../locales/*/mtr.json',

@@ -64,14 +64,14 @@ describe('inbox item facts', () => {
 
   it('links each item to what it is about, in words saying where', () => {
     const item = (type: string, titleParams: InboxItem['titleParams'], data: InboxItem['data'] = {}) => ({ sno: '12', type, titleParams, data, createdAt: '2026-01-02T03:04:05.000Z' });
-    expect(targetLinkOf(item('deploy', { taskId: 4, taskType: 3 }))).toEqual({ path: '/monitor/3/detail/4', labelKey: 'inboxScreen.deploy.openTask' });
+    expect(targetLinkOf(item('deploy', { taskId: 4, taskType: 3 }))).toEqual({ path: '/monitor/3/detail/4', labelKey: 'inboxscreen:deploy.openTask' });
     expect(targetLinkOf(item('deploy', { taskId: 4, taskType: 3, name: 'Shop' }, { fail: 1 }))).toEqual({
       path: '/monitor/3?q=Shop&deploy=4',
-      labelKey: 'inboxScreen.deploy.openDeployResult',
+      labelKey: 'inboxscreen:deploy.openDeployResult',
     });
-    expect(targetLinkOf(item('deploy', { count: 5 }))).toEqual({ path: '/monitor', labelKey: 'inboxScreen.deploy.openTaskLists' });
-    expect(targetLinkOf(item('import', {}))).toEqual({ path: '/monitor/import?sno=12', labelKey: 'inboxScreen.import.openImport' });
-    expect(targetLinkOf(item('alert', { taskId: 4 }))?.labelKey).toBe('inboxScreen.alert.openLog');
+    expect(targetLinkOf(item('deploy', { count: 5 }))).toEqual({ path: '/monitor', labelKey: 'inboxscreen:deploy.openTaskLists' });
+    expect(targetLinkOf(item('import', {}))).toEqual({ path: '/monitor/import?sno=12', labelKey: 'inboxscreen:import.openImport' });
+    expect(targetLinkOf(item('alert', { taskId: 4 }))?.labelKey).toBe('inboxscreen:alert.openLog');
     expect(targetLinkOf(item('news', {}))).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { downloadFile, upload } from '../../../src/client/lib/api-client.js';
+import { downloadFile, upload } from '../../../src/client/lib/api-files.js';
 import { onApiEvent, type ApiEvent } from '../../../src/client/lib/api-events.js';
 import { ApiError } from '../../../src/client/lib/api-failure.js';
 import { fileNameOfDisposition } from '../../../src/client/lib/download.js';

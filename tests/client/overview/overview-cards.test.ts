@@ -135,10 +135,10 @@ describe('the overview cards', () => {
 
   it('names the bands by service status, and for SSL by certificate', () => {
     expect([bandLabelKeyOf(3, 2), bandLabelKeyOf(6, 0), bandLabelKeyOf(7, 2), bandLabelKeyOf(7, 3)]).toEqual([
-      'monitor:service.2',
-      'monitor:service.0',
-      'monitor:overview.sslBand.2',
-      'monitor:overview.sslBand.3',
+      'common:serviceStatus.2',
+      'common:serviceStatus.0',
+      'overview:sslBand.2',
+      'overview:sslBand.3',
     ]);
   });
 

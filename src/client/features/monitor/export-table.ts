@@ -86,7 +86,7 @@ function taskCells(row: DomainListRow, t: Translate): ExportCell[] {
     t(`monitor:status.${row.status}`),
     round(row.availabilityPercent, 2),
     round(row.avgResponseMs, 1),
-    t(`monitor:service.${row.serviceStatus}`),
+    t(`common:serviceStatus.${row.serviceStatus}`),
     t(`monitor:deploy.status.${row.deployStatus}`),
     row.errorNodeCount,
     row.nodeCount,

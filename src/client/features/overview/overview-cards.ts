@@ -51,7 +51,7 @@ export function typeCardsOf(qty: MonitorQtyAnswer | undefined, overview: DomainO
  * certificate's (not expired, expiring within a week, expired or check failed, not checked yet).
  */
 export function bandLabelKeyOf(type: number, status: ServiceStatus): string {
-  return type === MONITOR_TYPES.SSL ? `monitor:overview.sslBand.${status}` : `monitor:service.${status}`;
+  return type === MONITOR_TYPES.SSL ? `overview:sslBand.${status}` : `common:serviceStatus.${status}`;
 }
 
 const SSL_FILTER_OF_BAND: Readonly<Record<ServiceStatus, number>> = {

@@ -2,9 +2,7 @@
 // language it shows. The texts of one feature's screens load with its code (language-resources.ts).
 import common from '../../../../locales/zh-cn/common.json';
 import errors from '../../../../locales/zh-cn/errors.json';
-import places from '../../../../locales/zh-cn/places.json';
-import push from '../../../../locales/zh-cn/push.json';
 import type { StartResources } from '../locale-namespaces.js';
 
-const resources: StartResources = { common, errors, places, push };
+const resources: StartResources = { common, errors };
 export default resources;

@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { DEFAULT_IMPORT_BATCH_ROWS } from '../../config.js';
 import type { ServerContext } from '../../context.js';
 import { finishImport, saveProgress } from './progress.js';
 import { countsOfRows, pendingRows, processingJobs, type ImportCounts, type ImportJobRow } from './repo.js';
@@ -8,6 +9,8 @@ import { writeRowBatch, type BatchWritten } from './row-batch.js';
 export interface ImportRunnerOptions {
   /** Rows read per batch; after each batch progress is saved. */
   batchRows?: number;
+  /** A pause after each batch (none unless configured). */
+  batchPauseMs?: number;
   /**
    * Awaited before each batch with the job's processed count (tests hold a job here to look at it
    * mid-way, or throw to stand for a runner failure; closing the app lets go of it).
@@ -17,7 +20,6 @@ export interface ImportRunnerOptions {
   retryDelaysMs?: readonly number[];
 }
 
-const DEFAULT_BATCH_ROWS = 100;
 const DEFAULT_RETRY_DELAYS_MS = [1_000, 5_000, 30_000];
 /**
  * Longest one transaction of rows holds the database connection (and the event loop): other
@@ -39,13 +41,15 @@ export class ImportRunner {
   private letGo: () => void = () => undefined;
   private readonly closing = new Promise<void>((resolve) => (this.letGo = resolve));
   private readonly batchRows: number;
+  private readonly batchPauseMs: number;
   private readonly retryDelaysMs: readonly number[];
 
   constructor(
     private readonly ctx: ServerContext,
     private readonly options: ImportRunnerOptions = {},
   ) {
-    this.batchRows = options.batchRows ?? DEFAULT_BATCH_ROWS;
+    this.batchRows = options.batchRows ?? DEFAULT_IMPORT_BATCH_ROWS;
+    this.batchPauseMs = options.batchPauseMs ?? 0;
     this.retryDelaysMs = options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
   }
 
@@ -116,6 +120,7 @@ export class ImportRunner {
         await nextTurn();
       }
       await saveProgress(this.ctx, job, counts);
+      if (this.batchPauseMs > 0) await Promise.race([sleep(this.batchPauseMs), this.closing]);
     }
     await finishImport(this.ctx, job, counts);
   }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { ImportResult } from '../../../../shared/calls/domain-import.js';
 import { Button } from '../../../components/button.js';
 import { ListLoadError, ListSkeleton } from '../../../components/list-states.js';
-import { downloadFile } from '../../../lib/api-client.js';
+import { downloadFile } from '../../../lib/api-files.js';
 import { numberText } from '../../../lib/number-text.js';
 import { taskCompletedQuery } from '../api.js';
 import { elapsedText, endTimeText } from '../progress-text.js';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '../../../../shared/constants.js';
 import { Button } from '../../../components/button.js';
-import { downloadFile } from '../../../lib/api-client.js';
+import { downloadFile } from '../../../lib/api-files.js';
 import { StepSection } from './step-section.js';
 
 const languageOf = (code: string): Language | undefined => LANGUAGES.find((language) => language === code);

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { upload } from '../../../lib/api-client.js';
+import { upload } from '../../../lib/api-files.js';
 import { ApiError, type ApiFailure } from '../../../lib/api-failure.js';
 import { noteProcessing } from '../api.js';
 

@@ -1,19 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
-import type { InboxItem } from '../../../../shared/index.js';
+import { useSearchParams } from 'react-router-dom';
 import { BellIcon } from '../../../components/icons.js';
-import { INBOX_SCREEN_PATH } from '../../../lib/inbox-paths.js';
+import { loadNamespaces } from '../../../lib/i18n.js';
 import { usePopup } from '../../../lib/use-popup.js';
 import { inboxListQuery } from '../api.js';
 import { inboxTargetOf, withoutInboxTarget } from '../inbox-target.js';
 import { useInboxPushRefresh } from '../use-inbox-push-refresh.js';
 import { useMarkRead } from '../use-mark-read.js';
-import { InboxEntry, type EntryActions } from './inbox-entry.js';
-import { MarkButton } from './mark-button.js';
+import type { EntryActions } from './inbox-entry.js';
 
 const MAX_BADGE = 99;
+
+// The panel's code and the messages' texts (push namespace) load when it first opens (precached,
+// so offline too): the first screen shows only the bell and its count.
+const InboxPanel = lazy(async () => {
+  const [module] = await Promise.all([import('./inbox-panel.js'), loadNamespaces(['push'])]);
+  return { default: module.InboxPanel };
+});
 
 /** Opens the panel once per `?inbox=<sno>`, and takes the parameter away when the panel closes. */
 function useInboxTarget(open: boolean, show: () => void) {
@@ -31,43 +36,6 @@ function useInboxTarget(open: boolean, show: () => void) {
     wasOpen.current = open;
   }, [open, target, setSearchParams]);
   return target;
-}
-
-function InboxList({ items, target, actions }: { items: InboxItem[]; target: string | null; actions: EntryActions }) {
-  const { t } = useTranslation();
-  const missing = target !== null && !items.some((item) => item.sno === target);
-  return (
-    <>
-      {missing && <p className="border-b border-slate-100 px-4 py-2 text-xs text-slate-500">{t('push:inbox.notInList')}</p>}
-      {items.length === 0 ? (
-        <p className="px-4 py-6 text-center text-sm text-slate-500">{t('inbox.empty')}</p>
-      ) : (
-        <ul aria-label={t('inbox.title')} className="max-h-96 overflow-y-auto">
-          {items.map((item) => (
-            <InboxEntry key={item.sno} item={item} highlighted={item.sno === target} actions={actions} />
-          ))}
-        </ul>
-      )}
-    </>
-  );
-}
-
-/** "Mark all read". */
-function MarkAllRead({ onMark }: { onMark: () => void }) {
-  const { t } = useTranslation();
-  return <MarkButton onMark={onMark}>{t('inbox.markAllRead')}</MarkButton>;
-}
-
-/** The inbox screen, with every message, filters and each one's detail. */
-function SeeAll({ onOpen }: { onOpen: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <div className="border-t border-slate-200 px-4 py-2 text-center">
-      <Link to={INBOX_SCREEN_PATH} onClick={onOpen} className="focus-ring rounded px-1.5 py-0.5 text-sm font-medium text-brand-700 hover:underline">
-        {t('inboxScreen.seeAll')}
-      </Link>
-    </div>
-  );
 }
 
 /**
@@ -110,13 +78,17 @@ export function InboxBell({ footer, readOnly = false }: { footer?: ReactNode; re
           id={panelId}
           className="absolute top-full right-0 z-40 mt-1.5 w-[min(22rem,calc(100vw-1rem))] rounded-lg border border-slate-200 bg-white shadow-lg"
         >
-          <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-2">
-            <h2 className="text-sm font-semibold text-slate-900">{t('inbox.title')}</h2>
-            {!readOnly && unread > 0 && <MarkAllRead onMark={() => markRead.mutate('all')} />}
-          </div>
-          <InboxList items={data?.list ?? []} target={isSuccess ? target : null} actions={actions} />
-          <SeeAll onOpen={close} />
-          {footer}
+          <Suspense fallback={<p className="px-4 py-6 text-center text-sm text-slate-500">{t('loading')}</p>}>
+            <InboxPanel
+              items={data?.list ?? []}
+              unread={unread}
+              target={isSuccess ? target : null}
+              actions={actions}
+              onMarkAll={() => markRead.mutate('all')}
+              onClose={close}
+              footer={footer}
+            />
+          </Suspense>
         </div>
       )}
     </div>

@@ -77,14 +77,14 @@ export interface TargetLink {
 }
 
 function deployLinkKey(item: Pick<InboxItem, 'titleParams' | 'data'>): string {
-  if (typeof item.titleParams.taskId !== 'number') return 'inboxScreen.deploy.openTaskLists';
-  return (item.data.fail ?? 0) > 0 ? 'inboxScreen.deploy.openDeployResult' : 'inboxScreen.deploy.openTask';
+  if (typeof item.titleParams.taskId !== 'number') return 'inboxscreen:deploy.openTaskLists';
+  return (item.data.fail ?? 0) > 0 ? 'inboxscreen:deploy.openDeployResult' : 'inboxscreen:deploy.openTask';
 }
 
 /** What an item is about, as a link with its words: a deployment's task, an alert's log entry, the import on the import screen. */
 export function targetLinkOf(item: Pick<InboxItem, 'sno' | 'type' | 'titleParams' | 'data' | 'createdAt'>): TargetLink | null {
-  if (item.type === 'alert') return { path: alertEntryPath(item), labelKey: 'inboxScreen.alert.openLog' };
-  if (item.type === 'import') return { path: `${IMPORT_SCREEN_PATH}?${new URLSearchParams({ sno: item.sno }).toString()}`, labelKey: 'inboxScreen.import.openImport' };
+  if (item.type === 'alert') return { path: alertEntryPath(item), labelKey: 'inboxscreen:alert.openLog' };
+  if (item.type === 'import') return { path: `${IMPORT_SCREEN_PATH}?${new URLSearchParams({ sno: item.sno }).toString()}`, labelKey: 'inboxscreen:import.openImport' };
   const path = inboxItemPath(item);
   return path === null ? null : { path, labelKey: deployLinkKey(item) };
 }

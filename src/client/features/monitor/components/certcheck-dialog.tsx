@@ -93,7 +93,7 @@ function FailureLine({ answer }: { answer: CertCheckAnswer }) {
 function TrustText({ answer }: { answer: CertCheckAnswer }) {
   const { t } = useTranslation();
   const verdict = tlsVerdict(answer.authorized, answer.authorizationError, t);
-  if (verdict === null) return <>{t('monitor:list.noValue')}</>;
+  if (verdict === null) return <>{t('common:noValue')}</>;
   return (
     <span className={answer.authorized ? undefined : 'text-red-800'}>
       <ReasonLine reason={verdict} />
@@ -104,7 +104,7 @@ function TrustText({ answer }: { answer: CertCheckAnswer }) {
 function Answer({ answer }: { answer: CertCheckAnswer }) {
   const { t } = useTranslation();
   const days = daysLeftLabelOf(answer.daysLeft);
-  const none = t('monitor:list.noValue');
+  const none = t('common:noValue');
   return (
     <div className="text-sm">
       <FailureLine answer={answer} />

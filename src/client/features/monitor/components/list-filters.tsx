@@ -51,7 +51,7 @@ export function ListFilters({ view, onKeyword, onFilter, onSort }: ListFiltersPr
           label={t('monitor:filters.serviceStatus')}
           value={view.serviceStatus === undefined ? '' : String(view.serviceStatus)}
           anyLabel={any}
-          options={SERVICE_STATUS_VALUES.map((value) => ({ value: String(value), label: t(`monitor:service.${value}`) }))}
+          options={SERVICE_STATUS_VALUES.map((value) => ({ value: String(value), label: t(`common:serviceStatus.${value}`) }))}
           onChange={(value) => onFilter('serviceStatus', value)}
         />
         <LabelledSelect

@@ -33,14 +33,14 @@ export function ToneBadge({ tone, data, children }: ToneBadgeProps) {
 export function ServiceStatusBadge({ status, texts }: { status: ServiceStatus; texts: RowTexts }) {
   return (
     <ToneBadge tone={status} data={{ 'data-service-status': status }}>
-      {texts.t(`monitor:service.${status}`)}
+      {texts.t(`common:serviceStatus.${status}`)}
     </ToneBadge>
   );
 }
 
 /** "—" where a row has no figure yet. */
 export function NoValue({ t }: { t: Translate }) {
-  return <span className="text-slate-400">{t('monitor:list.noValue')}</span>;
+  return <span className="text-slate-400">{t('common:noValue')}</span>;
 }
 
 interface FigureProps {

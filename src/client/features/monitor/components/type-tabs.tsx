@@ -8,7 +8,7 @@ export function TypeTabs({ current }: { current: number }) {
   const { t } = useTranslation();
   const navRef = useCurrentTabInView(current);
   return (
-    <nav ref={navRef} aria-label={t('monitor:types.label')} className="relative mb-4 overflow-x-auto overscroll-x-contain border-b border-slate-200">
+    <nav ref={navRef} aria-label={t('common:taskTypes.label')} className="relative mb-4 overflow-x-auto overscroll-x-contain border-b border-slate-200">
       <ul className="flex gap-1">
         {MONITOR_TYPE_CODES.map((type) => (
           <li key={type}>
@@ -19,7 +19,7 @@ export function TypeTabs({ current }: { current: number }) {
                 type === current ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:text-slate-900'
               }`}
             >
-              {t(`monitor:types.${type}`)}
+              {t(`common:taskTypes.${type}`)}
             </Link>
           </li>
         ))}

@@ -42,8 +42,8 @@ export function useRowTexts(): RowTexts {
     const translate = rememberingTranslate((key, options) => t(key, options ?? {}));
     return {
       t: translate,
-      percent: (value) => translate('monitor:list.percent', { value: numberText(value, 2) }),
-      ms: (value) => translate('monitor:list.ms', { value: numberText(value, value < 10 ? 1 : 0) }),
+      percent: (value) => translate('common:percent', { value: numberText(value, 2) }),
+      ms: (value) => translate('common:ms', { value: numberText(value, value < 10 ? 1 : 0) }),
     };
   }, [t]);
 }

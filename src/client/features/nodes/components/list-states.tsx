@@ -10,7 +10,7 @@ export function NodeListSkeleton() {
 
 export function NodeListError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
-  return <ListLoadError text={t('nodes.loadFailed')} onRetry={onRetry} />;
+  return <ListLoadError text={t('nodes:loadFailed')} onRetry={onRetry} />;
 }
 
 /** No node at all, or none matching the filters (then with a way back to every node). */
@@ -18,8 +18,8 @@ export function NodeListEmpty({ filtered, onReset }: { filtered: boolean; onRese
   const { t } = useTranslation();
   return (
     <div role="status" className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center">
-      <p className="font-medium text-slate-800">{t(filtered ? 'nodes.empty.filtered' : 'nodes.empty.none')}</p>
-      {filtered && <Button onClick={onReset}>{t('nodes.filters.reset')}</Button>}
+      <p className="font-medium text-slate-800">{t(filtered ? 'nodes:empty.filtered' : 'nodes:empty.none')}</p>
+      {filtered && <Button onClick={onReset}>{t('nodes:filters.reset')}</Button>}
     </div>
   );
 }
@@ -30,7 +30,7 @@ export function NodeStatusLegend() {
   return (
     <section aria-labelledby="node-status-legend" className="mt-6 rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="node-status-legend" className="mb-3 text-sm font-semibold text-slate-800">
-        {t('nodes.legend.title')}
+        {t('nodes:legend.title')}
       </h2>
       <dl className="grid gap-2 sm:grid-cols-2">
         {NODE_STATUSES.map((status) => (
@@ -38,7 +38,7 @@ export function NodeStatusLegend() {
             <dt className="shrink-0">
               <NodeStatusBadge status={status} />
             </dt>
-            <dd className="text-sm text-slate-600">{t(`nodes.legend.${status}`)}</dd>
+            <dd className="text-sm text-slate-600">{t(`nodes:legend.${status}`)}</dd>
           </div>
         ))}
       </dl>

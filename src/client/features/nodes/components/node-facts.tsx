@@ -22,12 +22,12 @@ export function Missing({ textKey }: { textKey: string }) {
 export function CapabilityLabels({ capabilities }: { capabilities: ToolCapabilities | null }) {
   const { t } = useTranslation();
   const present = capabilities ? TOOLS.filter((tool) => capabilities[tool]) : [];
-  if (present.length === 0) return <Missing textKey={capabilities ? 'nodes.noTools' : 'nodes.notReported'} />;
+  if (present.length === 0) return <Missing textKey={capabilities ? 'nodes:noTools' : 'nodes:notReported'} />;
   return (
-    <ul aria-label={t('nodes.columns.capabilities')} className="flex flex-wrap gap-1">
+    <ul aria-label={t('nodes:columns.capabilities')} className="flex flex-wrap gap-1">
       {present.map((tool) => (
         <li key={tool} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-[11px] text-slate-700">
-          {t(`nodes.tools.${tool}`)}
+          {t(`nodes:tools.${tool}`)}
         </li>
       ))}
     </ul>
@@ -37,7 +37,7 @@ export function CapabilityLabels({ capabilities }: { capabilities: ToolCapabilit
 export function LastSeen({ lastSeen, now }: { lastSeen: string | null; now: number }) {
   const { i18n } = useTranslation();
   const relative = relativeTimeText(lastSeen, now, i18n.language);
-  if (lastSeen === null || relative === null) return <Missing textKey="nodes.neverSeen" />;
+  if (lastSeen === null || relative === null) return <Missing textKey="nodes:neverSeen" />;
   return (
     <time dateTime={lastSeen} title={absoluteTimeText(lastSeen, i18n.language)} className="whitespace-nowrap">
       {relative}
@@ -46,7 +46,7 @@ export function LastSeen({ lastSeen, now }: { lastSeen: string | null; now: numb
 }
 
 export function AgentVersion({ version }: { version: string | null }) {
-  if (version === null) return <Missing textKey="nodes.noAgent" />;
+  if (version === null) return <Missing textKey="nodes:noAgent" />;
   return <span className="font-mono text-xs">{version}</span>;
 }
 

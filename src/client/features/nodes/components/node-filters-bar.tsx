@@ -42,7 +42,7 @@ function FilterSelect({ label, value, options, onChange, disabled = false, hint 
         onChange={(event) => onChange(event.target.value)}
         className="focus-ring w-full rounded-md border border-slate-300 bg-white py-1.5 pr-7 pl-2 text-sm text-slate-800 disabled:bg-slate-100 disabled:text-slate-400"
       >
-        <option value="">{t('nodes.filters.any')}</option>
+        <option value="">{t('nodes:filters.any')}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -71,37 +71,37 @@ export function NodeFiltersBar({ view, onFilterChange }: NodeFiltersBarProps) {
   return (
     <div
       role="search"
-      aria-label={t('nodes.filters.label')}
+      aria-label={t('nodes:filters.label')}
       className="mb-4 grid grid-cols-2 gap-3 rounded-lg border border-slate-200 bg-white p-4 md:grid-cols-3 lg:grid-cols-5"
     >
       <FilterSelect
-        label={t('nodes.filters.mapType')}
+        label={t('nodes:filters.mapType')}
         value={view.mapType}
         options={options(MAP_TYPE_CODES, 'mapType')}
         onChange={(value) => onFilterChange('mapType', value)}
       />
       <FilterSelect
-        label={t('nodes.filters.region')}
+        label={t('nodes:filters.region')}
         value={view.region}
         options={options(CHINA_REGIONS, 'region')}
         onChange={(value) => onFilterChange('region', value)}
         disabled={!regionOpen}
-        hint={regionOpen ? undefined : t('nodes.filters.regionChinaOnly')}
+        hint={regionOpen ? undefined : t('nodes:filters.regionChinaOnly')}
       />
       <FilterSelect
-        label={t('nodes.filters.country')}
+        label={t('nodes:filters.country')}
         value={view.country}
         options={options(COUNTRIES, 'country')}
         onChange={(value) => onFilterChange('country', value)}
       />
       <FilterSelect
-        label={t('nodes.filters.isp')}
+        label={t('nodes:filters.isp')}
         value={view.isp}
         options={options(ISP_CODE_VALUES, 'isp')}
         onChange={(value) => onFilterChange('isp', value)}
       />
       <FilterSelect
-        label={t('nodes.filters.status')}
+        label={t('nodes:filters.status')}
         value={view.status}
         options={options(NODE_STATUSES, 'nodeStatus')}
         onChange={(value) => onFilterChange('status', value)}

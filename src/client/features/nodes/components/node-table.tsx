@@ -34,12 +34,12 @@ export function NodeTable({ nodes, now }: NodeRowsProps) {
   return (
     <div className="hidden overflow-x-auto rounded-lg border border-slate-200 bg-white lg:block">
       <table className="min-w-full divide-y divide-slate-200">
-        <caption className="sr-only">{t('nodes.caption')}</caption>
+        <caption className="sr-only">{t('nodes:caption')}</caption>
         <thead className="bg-slate-50">
           <tr>
             {COLUMNS.map((column) => (
               <th key={column} scope="col" className="px-3 py-2 text-left text-xs font-semibold whitespace-nowrap text-slate-600">
-                {t(`nodes.columns.${column}`)}
+                {t(`nodes:columns.${column}`)}
               </th>
             ))}
           </tr>
@@ -89,7 +89,7 @@ export function NodeCards({ nodes, now }: NodeRowsProps) {
   const { t } = useTranslation();
   const names = useCodeNames(nodes);
   return (
-    <ul aria-label={t('nodes.caption')} className="grid gap-3 sm:grid-cols-2 lg:hidden">
+    <ul aria-label={t('nodes:caption')} className="grid gap-3 sm:grid-cols-2 lg:hidden">
       {nodes.map((node) => (
         <li key={node.id} aria-label={names.name(node)} data-node-id={node.id} className="rounded-lg border border-slate-200 bg-white p-4">
           <div className="mb-3 flex items-start justify-between gap-2">
@@ -97,18 +97,18 @@ export function NodeCards({ nodes, now }: NodeRowsProps) {
             <NodeStatusBadge status={node.status} />
           </div>
           <dl className="grid grid-cols-2 gap-3">
-            <Fact label={t('nodes.columns.location')}>
+            <Fact label={t('nodes:columns.location')}>
               <NodeLocation node={node} />
             </Fact>
-            <Fact label={t('nodes.columns.country')}>{names.country(node)}</Fact>
-            <Fact label={t('nodes.columns.isp')}>{names.isp(node)}</Fact>
-            <Fact label={t('nodes.columns.lastSeen')}>
+            <Fact label={t('nodes:columns.country')}>{names.country(node)}</Fact>
+            <Fact label={t('nodes:columns.isp')}>{names.isp(node)}</Fact>
+            <Fact label={t('nodes:columns.lastSeen')}>
               <LastSeen lastSeen={node.lastSeen} now={now} />
             </Fact>
-            <Fact label={t('nodes.columns.agentVersion')}>
+            <Fact label={t('nodes:columns.agentVersion')}>
               <AgentVersion version={node.agentVersion} />
             </Fact>
-            <Fact label={t('nodes.columns.capabilities')}>
+            <Fact label={t('nodes:columns.capabilities')}>
               <CapabilityLabels capabilities={node.capabilities} />
             </Fact>
           </dl>

@@ -40,7 +40,7 @@ function NodeResults({ answer, view, onView, stale }: NodeResultsProps) {
   return (
     <PagedResults
       stale={stale}
-      totalText={(total) => t('nodes.paging.total', { total })}
+      totalText={(total) => t('nodes:paging.total', { total })}
       page={view.page}
       pageSize={view.pageSize}
       total={answer.total}
@@ -64,7 +64,7 @@ export function NodesPage() {
       <PageHeader title={t('routes.nodes')}>
         {hasFilters(view) && (
           <Button variant="secondary" onClick={() => setView(withoutFilters(view))}>
-            {t('nodes.filters.reset')}
+            {t('nodes:filters.reset')}
           </Button>
         )}
       </PageHeader>

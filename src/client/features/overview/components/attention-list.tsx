@@ -27,11 +27,11 @@ function AvailabilityFigures({ task, tone }: { task: AttentionTask; tone: string
   const ms = task.avgResponseMs === null ? null : new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 }).format(task.avgResponseMs);
   return (
     <span className="flex items-baseline gap-3 text-sm tabular-nums">
-      <LabelledFigure label={t('monitor:overview.availabilityLabel')} className={`font-semibold ${tone}`}>
-        {t('monitor:list.percent', { value: percent })}
+      <LabelledFigure label={t('overview:availabilityLabel')} className={`font-semibold ${tone}`}>
+        {t('common:percent', { value: percent })}
       </LabelledFigure>
-      <LabelledFigure label={t('monitor:overview.responseLabel')} className="text-slate-600">
-        {ms === null ? t('monitor:list.noValue') : t('monitor:list.ms', { value: ms })}
+      <LabelledFigure label={t('overview:responseLabel')} className="text-slate-600">
+        {ms === null ? t('common:noValue') : t('common:ms', { value: ms })}
       </LabelledFigure>
     </span>
   );
@@ -44,11 +44,11 @@ function CertificateFigures({ certificate, tone }: { certificate: AttentionCerti
   const shown = new Intl.NumberFormat(i18n.language).format(text.days);
   const when =
     text.key === 'checkFailed' || certificate.validTo === null
-      ? t('monitor:overview.lastCheck', { date: localDayOf(certificate.lastCheckAt) })
-      : t('monitor:overview.expiresOn', { date: localDayOf(certificate.validTo) });
+      ? t('overview:lastCheck', { date: localDayOf(certificate.lastCheckAt) })
+      : t('overview:expiresOn', { date: localDayOf(certificate.validTo) });
   return (
     <span className="flex items-baseline gap-3 text-sm tabular-nums">
-      <span className={`font-semibold ${tone}`}>{t(`monitor:overview.${text.key}`, { count: text.days, shown })}</span>
+      <span className={`font-semibold ${tone}`}>{t(`overview:${text.key}`, { count: text.days, shown })}</span>
       <span className="text-slate-600">{when}</span>
     </span>
   );
@@ -62,12 +62,12 @@ function AttentionItem({ task }: { task: AttentionTask }) {
       <Link to={attentionPathOf(task)} className="focus-ring flex min-h-14 flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 hover:bg-slate-50">
         <span className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tone.badge}`}>
           <span aria-hidden="true" className={`size-2 rounded-full ${tone.dot}`} />
-          {t(`monitor:service.${task.serviceStatus}`)}
+          {t(`common:serviceStatus.${task.serviceStatus}`)}
         </span>
         <span className="flex min-w-0 flex-1 basis-48 flex-col">
           <span className="font-medium break-words text-slate-900">{task.name}</span>
           <span className="text-xs break-all text-slate-500">
-            {t(`monitor:types.${task.type}`)} · {targetOf(task)}
+            {t(`common:taskTypes.${task.type}`)} · {targetOf(task)}
           </span>
         </span>
         {task.certificate ? <CertificateFigures certificate={task.certificate} tone={tone.text} /> : <AvailabilityFigures task={task} tone={tone.text} />}
@@ -95,7 +95,7 @@ function ListBody({ tasks, state }: Pick<AttentionListProps, 'tasks' | 'state'>)
   if (tasks.length === 0) {
     return (
       <p role="status" className="px-4 py-6 text-sm text-slate-600">
-        {t('monitor:overview.allClear')}
+        {t('overview:allClear')}
       </p>
     );
   }
@@ -113,12 +113,12 @@ export function AttentionList({ tasks, unlisted, state }: AttentionListProps) {
   return (
     <section aria-labelledby="attention-title" className="rounded-lg border border-slate-200 bg-white">
       <h2 id="attention-title" className="border-b border-slate-100 px-4 py-3 text-base font-semibold text-slate-900">
-        {t('monitor:overview.attentionTitle')}
+        {t('overview:attentionTitle')}
       </h2>
       <ListBody tasks={tasks} state={state} />
       {unlisted > 0 && (
         <p className="border-t border-slate-100 px-4 py-3 text-sm text-slate-600">
-          {t('monitor:overview.moreTrouble', { count: unlisted, shown: new Intl.NumberFormat(i18n.language).format(unlisted) })}
+          {t('overview:moreTrouble', { count: unlisted, shown: new Intl.NumberFormat(i18n.language).format(unlisted) })}
         </p>
       )}
     </section>

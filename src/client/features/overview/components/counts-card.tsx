@@ -6,14 +6,14 @@ export function CountsCard({ qty }: { qty: MonitorQtyAnswer }) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language);
   const figures = [
-    { key: 'total', label: t('monitor:overview.totalTasks'), value: qty.total },
-    { key: 'enabled', label: t('monitor:overview.enabledTasks'), value: qty.enabled },
-    { key: 'disabled', label: t('monitor:overview.disabledTasks'), value: qty.disabled },
+    { key: 'total', label: t('overview:totalTasks'), value: qty.total },
+    { key: 'enabled', label: t('overview:enabledTasks'), value: qty.enabled },
+    { key: 'disabled', label: t('overview:disabledTasks'), value: qty.disabled },
   ];
   return (
     <section aria-labelledby="counts-title" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="counts-title" className="mb-3 text-base font-semibold text-slate-900">
-        {t('monitor:overview.countsTitle')}
+        {t('overview:countsTitle')}
       </h2>
       <dl className="grid grid-cols-3 gap-3">
         {figures.map((figure) => (

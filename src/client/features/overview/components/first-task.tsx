@@ -9,11 +9,11 @@ export function FirstTask() {
   return (
     <section aria-labelledby="first-task-title" className="flex flex-col gap-4 rounded-lg border border-dashed border-slate-300 bg-white p-6 sm:p-8">
       <div role="status" className="flex flex-col gap-1 text-center">
-        <p className="font-medium text-slate-800">{t('monitor:overview.emptyTitle')}</p>
-        <p className="text-sm text-slate-600">{t('monitor:overview.emptyText')}</p>
+        <p className="font-medium text-slate-800">{t('overview:emptyTitle')}</p>
+        <p className="text-sm text-slate-600">{t('overview:emptyText')}</p>
       </div>
       <h2 id="first-task-title" className="text-center text-base font-semibold text-slate-900">
-        {t('monitor:overview.createFirst')}
+        {t('overview:createFirst')}
       </h2>
       <ul className="grid gap-2 sm:grid-cols-2 lg:grid-cols-3">
         {MONITOR_TYPE_CODES.map((type) => (
@@ -23,8 +23,8 @@ export function FirstTask() {
               data-create-type={type}
               className="focus-ring flex min-h-11 flex-col rounded-md border border-slate-200 px-4 py-3 hover:border-brand-600 hover:bg-slate-50"
             >
-              <span className="text-sm font-semibold text-brand-700">{t(`monitor:overview.createType.${type}`)}</span>
-              <span className="text-xs text-slate-600">{t(`monitor:overview.typeUse.${type}`)}</span>
+              <span className="text-sm font-semibold text-brand-700">{t(`overview:createType.${type}`)}</span>
+              <span className="text-xs text-slate-600">{t(`overview:typeUse.${type}`)}</span>
             </NetworkLink>
           </li>
         ))}

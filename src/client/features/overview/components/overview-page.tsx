@@ -14,7 +14,7 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
   return (
     <div role="alert" className="flex flex-col items-center gap-3 rounded-lg border border-slate-200 bg-white p-8 text-center">
-      <p className="text-sm text-slate-700">{t('monitor:overview.loadFailed')}</p>
+      <p className="text-sm text-slate-700">{t('overview:loadFailed')}</p>
       <Button variant="secondary" onClick={onRetry}>
         {t('retry')}
       </Button>
@@ -36,7 +36,7 @@ export function OverviewPage() {
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t('routes.overview')}>
-        {status.data && <p className="text-sm text-slate-600">{t('monitor:overview.lastHour')}</p>}
+        {status.data && <p className="text-sm text-slate-600">{t('overview:lastHour')}</p>}
       </PageHeader>
       {(qty.isError || status.isError) && !qty.data && <LoadFailed onRetry={retry} />}
       {qty.isPending && !qty.isError && (

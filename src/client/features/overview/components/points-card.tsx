@@ -20,25 +20,25 @@ export function PointsCard({ info, failed }: { info: AccountInfo | undefined; fa
   return (
     <section aria-labelledby="points-title" className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id="points-title" className="mb-3 text-base font-semibold text-slate-900">
-        {t('monitor:overview.pointsTitle')}
+        {t('overview:pointsTitle')}
       </h2>
       {failed && !info && <p className="text-sm text-slate-600">{t('loadFailed')}</p>}
       {!failed && !info && <p role="status" className="text-sm text-slate-600">{t('loading')}</p>}
-      {info && !contract && <p className="text-sm text-slate-600">{t('monitor:overview.noContract')}</p>}
+      {info && !contract && <p className="text-sm text-slate-600">{t('overview:noContract')}</p>}
       {contract && (
         <>
           <dl className="grid grid-cols-3 gap-3">
-            <Figure label={t('monitor:overview.purchased')} value={number.format(contract.purchasedPoints)} />
-            <Figure label={t('monitor:overview.used')} value={number.format(contract.usedPoints)} />
-            <Figure label={t('monitor:overview.remaining')} value={number.format(contract.remainingPoints)} />
+            <Figure label={t('overview:purchased')} value={number.format(contract.purchasedPoints)} />
+            <Figure label={t('overview:used')} value={number.format(contract.usedPoints)} />
+            <Figure label={t('overview:remaining')} value={number.format(contract.remainingPoints)} />
           </dl>
           <div
             role="meter"
-            aria-label={t('monitor:overview.usedShare')}
+            aria-label={t('overview:usedShare')}
             aria-valuemin={0}
             aria-valuemax={100}
             aria-valuenow={share}
-            aria-valuetext={t('monitor:list.percent', { value: number.format(share) })}
+            aria-valuetext={t('common:percent', { value: number.format(share) })}
             className="mt-3 h-2 overflow-hidden rounded-full bg-slate-100"
           >
             <div className={`h-full rounded-full ${share >= 90 ? 'bg-status-error' : 'bg-brand-600'}`} style={{ width: `${share}%` }} />

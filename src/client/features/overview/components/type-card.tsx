@@ -20,7 +20,7 @@ function BandLink({ type, status, count }: { type: number; status: ServiceStatus
   return (
     <Link
       to={bandLinkOf(type, status)}
-      aria-label={t('monitor:overview.bandLink', { band: label, count, shown })}
+      aria-label={t('overview:bandLink', { band: label, count, shown })}
       data-band={status}
       className="focus-ring flex min-h-11 items-center justify-between gap-2 rounded-md border border-slate-100 px-3 py-2 hover:bg-slate-50"
     >
@@ -43,10 +43,10 @@ export function TypeCard({ card, statusLoaded }: { card: TypeCardData; statusLoa
       <header className="flex items-baseline justify-between gap-2">
         <h2 id={titleId} className="text-base font-semibold">
           <Link to={`/monitor/${card.type}`} className="focus-ring rounded text-slate-900 hover:text-brand-700 hover:underline">
-            {t(`monitor:types.${card.type}`)}
+            {t(`common:taskTypes.${card.type}`)}
           </Link>
         </h2>
-        <p className="text-sm text-slate-600">{t('monitor:overview.taskCount', { count: card.total, shown: number.format(card.total) })}</p>
+        <p className="text-sm text-slate-600">{t('overview:taskCount', { count: card.total, shown: number.format(card.total) })}</p>
       </header>
       {card.bands ? (
         <div className="grid grid-cols-2 gap-2">
@@ -56,11 +56,11 @@ export function TypeCard({ card, statusLoaded }: { card: TypeCardData; statusLoa
         </div>
       ) : (
         <p className="text-sm text-slate-600">
-          {statusLoaded ? t('monitor:overview.enabledCount', { enabled: number.format(card.enabled) }) : t('loading')}
+          {statusLoaded ? t('overview:enabledCount', { enabled: number.format(card.enabled) }) : t('loading')}
         </p>
       )}
-      {card.type === MONITOR_TYPES.SSL && card.bands && <p className="text-xs text-slate-500">{t('monitor:overview.sslBasis')}</p>}
-      {card.disabled > 0 && <p className="text-xs text-slate-500">{t('monitor:overview.disabled', { count: card.disabled, shown: number.format(card.disabled) })}</p>}
+      {card.type === MONITOR_TYPES.SSL && card.bands && <p className="text-xs text-slate-500">{t('overview:sslBasis')}</p>}
+      {card.disabled > 0 && <p className="text-xs text-slate-500">{t('overview:disabled', { count: card.disabled, shown: number.format(card.disabled) })}</p>}
     </section>
   );
 }

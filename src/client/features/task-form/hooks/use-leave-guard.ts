@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { useBlocker, type BlockerFunction } from 'react-router-dom';
+import type { ShouldBlock } from '../../../lib/blocking-history.js';
+import { useNavigationBlock } from '../../../lib/use-navigation-block.js';
 
 export interface LeaveGuard {
   /** A navigation away is waiting for the user's answer. */
@@ -23,7 +24,7 @@ export function useLeaveGuard(active: boolean): LeaveGuard {
     activeRef.current = active;
   }, [active]);
 
-  const shouldBlock = useCallback<BlockerFunction>(
+  const shouldBlock = useCallback<ShouldBlock>(
     ({ currentLocation, nextLocation }) =>
       activeRef.current &&
       !releasedRef.current &&
@@ -31,7 +32,7 @@ export function useLeaveGuard(active: boolean): LeaveGuard {
       (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
     [],
   );
-  const blocker = useBlocker(shouldBlock);
+  const blocker = useNavigationBlock(shouldBlock);
 
   useEffect(() => {
     if (!active) return undefined;
@@ -45,9 +46,9 @@ export function useLeaveGuard(active: boolean): LeaveGuard {
   }, [active]);
 
   return {
-    asking: blocker.state === 'blocked',
-    stay: () => blocker.reset?.(),
-    leave: () => blocker.proceed?.(),
+    asking: blocker.held,
+    stay: blocker.reset,
+    leave: blocker.proceed,
     release: () => {
       releasedRef.current = true;
     },

@@ -23,7 +23,7 @@ function FailureText({ failure }: { failure: DeployFailure }) {
 function useNodeName(): (id: number) => string {
   const { t } = useTranslation();
   const { data } = useQuery(nodeCatalogueQuery());
-  return (id) => data?.list.find((node) => node.id === id)?.name ?? t('inboxScreen.deploy.nodeId', { id });
+  return (id) => data?.list.find((node) => node.id === id)?.name ?? t('inboxscreen:deploy.nodeId', { id });
 }
 
 function ErrorNodes({ failures, summary }: { failures: DeployFailure[]; summary: boolean }) {
@@ -32,13 +32,13 @@ function ErrorNodes({ failures, summary }: { failures: DeployFailure[]; summary:
   return (
     <section aria-labelledby="inbox-deploy-errors" className="mt-4">
       <h3 id="inbox-deploy-errors" className="mb-2 text-sm font-semibold text-slate-900">
-        {t('inboxScreen.deploy.errorNodes')}
+        {t('inboxscreen:deploy.errorNodes')}
       </h3>
       <ul className="divide-y divide-slate-100 rounded-md border border-slate-200">
         {failures.map((failure) => (
           <li key={`${failure.taskId}:${failure.nodeId}`} className="px-3 py-2 text-sm text-slate-700">
             <span className="font-medium text-slate-900">
-              {summary && `${t('inboxScreen.deploy.taskId', { id: failure.taskId })} · `}
+              {summary && `${t('inboxscreen:deploy.taskId', { id: failure.taskId })} · `}
               {nodeName(failure.nodeId)}
             </span>
             <span className="block">
@@ -56,7 +56,7 @@ export function DeployDetail({ item }: { item: InboxItem }) {
   const failures = deployFailuresOf(item.data);
   return (
     <div>
-      <OutcomeFacts data={item.data} prefix="inboxScreen.deploy" />
+      <OutcomeFacts data={item.data} prefix="inboxscreen:deploy" />
       {failures.length > 0 && <ErrorNodes failures={failures} summary={typeof item.titleParams.taskId !== 'number'} />}
     </div>
   );

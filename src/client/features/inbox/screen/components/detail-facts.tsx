@@ -20,11 +20,11 @@ export function TimeText({ iso }: { iso: string }) {
 
 export function ElapsedText({ elapsed }: { elapsed: NonNullable<Data['elapsedTime']> }) {
   const { t } = useTranslation();
-  return <>{elapsedParts(elapsed).map((part) => t(`inboxScreen.elapsed.${part.unit}`, { count: part.count })).join(' ')}</>;
+  return <>{elapsedParts(elapsed).map((part) => t(`inboxscreen:elapsed.${part.unit}`, { count: part.count })).join(' ')}</>;
 }
 
 /** Counts, time taken and end time of a finished job, each under `prefix`'s words (import rows, deploy nodes). */
-export function OutcomeFacts({ data, prefix }: { data: Data; prefix: 'inboxScreen.import' | 'inboxScreen.deploy' }) {
+export function OutcomeFacts({ data, prefix }: { data: Data; prefix: 'inboxscreen:import' | 'inboxscreen:deploy' }) {
   const { t } = useTranslation();
   return (
     <Facts>

@@ -17,11 +17,11 @@ export function FailedRowsTable({ rows }: { rows: readonly FailedImportRow[] }) 
     <div>
       <div className="overflow-x-auto rounded-md border border-slate-200">
         <table className="w-full min-w-[36rem]">
-          <caption className="sr-only">{t('inboxScreen.import.failedRows')}</caption>
+          <caption className="sr-only">{t('inboxscreen:import.failedRows')}</caption>
           <thead className="bg-slate-50">
             <tr>
               {COLUMNS.map((column) => (
-                <PlainHeader key={column}>{t(`inboxScreen.import.columns.${column}`)}</PlainHeader>
+                <PlainHeader key={column}>{t(`inboxscreen:import.columns.${column}`)}</PlainHeader>
               ))}
             </tr>
           </thead>
@@ -40,7 +40,7 @@ export function FailedRowsTable({ rows }: { rows: readonly FailedImportRow[] }) 
         page={page}
         pageSize={paging.pageSize}
         total={rows.length}
-        totalText={(total) => t('inboxScreen.import.failedRowsTotal', { total })}
+        totalText={(total) => t('inboxscreen:import.failedRowsTotal', { total })}
         onPage={(next) => setPaging({ ...paging, page: next })}
         onPageSize={(pageSize) => setPaging({ page: 1, pageSize })}
       />

@@ -16,16 +16,16 @@ function ImportProgress({ data, freshness, updatedAt }: { data: InboxItem['data'
   return (
     <section aria-labelledby="inbox-import-progress" data-progress={live ? 'live' : 'kept'}>
       <h3 id="inbox-import-progress" className="mb-2 text-sm font-semibold text-slate-900">
-        {t('inboxScreen.import.progress')}
+        {t('inboxscreen:import.progress')}
       </h3>
       <div role="progressbar" aria-labelledby="inbox-import-progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} className="h-2.5 overflow-hidden rounded-full bg-slate-200">
         <div className={`h-full rounded-full ${live ? 'bg-brand-600' : 'bg-slate-400'}`} style={{ width: `${percent}%` }} />
       </div>
       <p className="mt-2 text-sm text-slate-700">
-        {t('inboxScreen.import.processed', { processed: numberText(data.processed ?? 0), total: numberText(data.total ?? 0), percent: numberText(percent, 1) })}
+        {t('inboxscreen:import.processed', { processed: numberText(data.processed ?? 0), total: numberText(data.total ?? 0), percent: numberText(percent, 1) })}
       </p>
       <p className={`mt-1 text-xs ${live ? 'text-slate-500' : 'font-medium text-amber-800'}`}>
-        {live ? t('inboxScreen.import.live') : t('inboxScreen.import.kept', { time: new Date(updatedAt).toLocaleString(i18n.language) })}
+        {live ? t('inboxscreen:import.live') : t('inboxscreen:import.kept', { time: new Date(updatedAt).toLocaleString(i18n.language) })}
       </p>
     </section>
   );
@@ -36,13 +36,13 @@ function FailedRows({ item, full }: { item: InboxItem; full: boolean }) {
   const rows = failedImportRowsOf(item.data);
   const failed = item.data.fail ?? rows.length;
   let content;
-  if (failed === 0) content = <p className="text-sm text-slate-700">{t('inboxScreen.import.noFailedRows')}</p>;
-  else if (!full) content = <p className="text-sm text-slate-700">{t('inboxScreen.import.failedRowsNeedConnection')}</p>;
+  if (failed === 0) content = <p className="text-sm text-slate-700">{t('inboxscreen:import.noFailedRows')}</p>;
+  else if (!full) content = <p className="text-sm text-slate-700">{t('inboxscreen:import.failedRowsNeedConnection')}</p>;
   else content = <FailedRowsTable rows={rows} />;
   return (
     <section aria-labelledby="inbox-import-failed" className="mt-4">
       <h3 id="inbox-import-failed" className="mb-2 text-sm font-semibold text-slate-900">
-        {t('inboxScreen.import.failedRows')}
+        {t('inboxscreen:import.failedRows')}
       </h3>
       {content}
     </section>
@@ -54,7 +54,7 @@ export function ImportDetail({ item, full, freshness, updatedAt }: { item: Inbox
   if (item.status === INBOX_STATUS.PROCESSING) return <ImportProgress data={item.data} freshness={freshness} updatedAt={updatedAt} />;
   return (
     <div>
-      <OutcomeFacts data={item.data} prefix="inboxScreen.import" />
+      <OutcomeFacts data={item.data} prefix="inboxscreen:import" />
       <FailedRows item={item} full={full} />
     </div>
   );

@@ -8,18 +8,18 @@ export function InboxFilters({ view, onView }: { view: InboxScreenView; onView: 
   const { t } = useTranslation();
   const set = (change: Partial<InboxScreenView>) => onView({ ...view, ...change, page: 1 });
   return (
-    <div role="group" aria-label={t('inboxScreen.filters')} className="mb-4 grid grid-cols-2 gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:max-w-md">
+    <div role="group" aria-label={t('inboxscreen:filters')} className="mb-4 grid grid-cols-2 gap-3 rounded-lg border border-slate-200 bg-white p-4 sm:max-w-md">
       <LabelledSelect
-        label={t('inboxScreen.type')}
+        label={t('inboxscreen:type')}
         value={view.type ?? ''}
-        anyLabel={t('inboxScreen.anyType')}
-        options={INBOX_TYPES.map((type) => ({ value: type, label: t(`inboxScreen.types.${type}`) }))}
+        anyLabel={t('inboxscreen:anyType')}
+        options={INBOX_TYPES.map((type) => ({ value: type, label: t(`inboxscreen:types.${type}`) }))}
         onChange={(type) => set({ type: type === '' ? null : (type as InboxType) })}
       />
       <LabelledSelect
-        label={t('inboxScreen.status')}
+        label={t('inboxscreen:status')}
         value={view.status === null ? '' : String(view.status)}
-        anyLabel={t('inboxScreen.anyStatus')}
+        anyLabel={t('inboxscreen:anyStatus')}
         options={INBOX_STATUSES.map((status) => ({ value: String(status), label: t(`inbox.status.${status}`) }))}
         onChange={(status) => set({ status: status === '' ? null : (Number(status) as InboxStatus) })}
       />

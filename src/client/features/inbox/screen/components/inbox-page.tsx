@@ -21,7 +21,7 @@ function HeaderActions({ unread, readOnly, onMarkAll }: { unread: number; readOn
   const { t } = useTranslation();
   return (
     <div className="flex items-center gap-3 text-sm text-slate-700">
-      <span>{t('inboxScreen.unread', { count: unread })}</span>
+      <span>{t('inboxscreen:unread', { count: unread })}</span>
       {!readOnly && unread > 0 && <MarkButton onMark={onMarkAll}>{t('inbox.markAllRead')}</MarkButton>}
     </div>
   );

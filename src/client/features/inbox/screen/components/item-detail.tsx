@@ -31,14 +31,14 @@ function DetailBody({ item, full, fresh, updatedAt }: { item: InboxItem; full: b
   const { t, i18n } = useTranslation();
   const { body } = useItemText(item);
   const target = targetLinkOf(item);
-  const typeKey = `inboxScreen.types.${item.type}`;
+  const typeKey = `inboxscreen:types.${item.type}`;
   return (
     <div className="flex flex-col gap-4">
       {body !== null && <p className="text-sm text-slate-700">{body}</p>}
       <Facts>
-        {i18n.exists(typeKey) && <Fact label={t('inboxScreen.type')}>{t(typeKey)}</Fact>}
-        <Fact label={t('inboxScreen.status')}>{t(`inbox.status.${item.status}`)}</Fact>
-        <Fact label={t('inboxScreen.received')}>
+        {i18n.exists(typeKey) && <Fact label={t('inboxscreen:type')}>{t(typeKey)}</Fact>}
+        <Fact label={t('inboxscreen:status')}>{t(`inbox.status.${item.status}`)}</Fact>
+        <Fact label={t('inboxscreen:received')}>
           <TimeText iso={item.createdAt} />
         </Fact>
       </Facts>
@@ -73,9 +73,9 @@ function useItemQuery(sno: string) {
 
 function DetailState({ query, item }: { query: ItemQuery; item: InboxItem | undefined }) {
   const { t } = useTranslation();
-  if (query.isError && isNotFound(query.error)) return <p className="text-sm text-slate-700">{t('inboxScreen.notFound')}</p>;
+  if (query.isError && isNotFound(query.error)) return <p className="text-sm text-slate-700">{t('inboxscreen:notFound')}</p>;
   if (item) return <DetailBody item={item} full={query.data !== undefined} fresh={query.isFetchedAfterMount && !query.isError} updatedAt={query.dataUpdatedAt} />;
-  if (query.isError) return <ListLoadError text={t('inboxScreen.detailLoadFailed')} onRetry={() => void query.refetch()} />;
+  if (query.isError) return <ListLoadError text={t('inboxscreen:detailLoadFailed')} onRetry={() => void query.refetch()} />;
   return <ListSkeleton rows={3} />;
 }
 
@@ -88,7 +88,7 @@ export function ItemDetail({ id, sno, listed, onClose }: { id: string; sno: stri
   const headingRef = useRef<HTMLHeadingElement>(null);
   const query = useItemQuery(sno);
   const item = query.data ?? listed;
-  const { title } = useItemText(item ?? { title: 'inboxScreen.detailTitle', titleParams: {} });
+  const { title } = useItemText(item ?? { title: 'inboxscreen:detailTitle', titleParams: {} });
   useEffect(() => headingRef.current?.focus(), [sno]);
   return (
     <section id={id} aria-labelledby={`${id}-heading`} data-inbox-detail={sno} className="rounded-lg border border-slate-200 bg-white p-4">
@@ -96,7 +96,7 @@ export function ItemDetail({ id, sno, listed, onClose }: { id: string; sno: stri
         <h2 id={`${id}-heading`} ref={headingRef} tabIndex={-1} className="min-w-0 text-base font-semibold break-words text-slate-900 focus:outline-none">
           {title}
         </h2>
-        <Button variant="secondary" className="!p-1.5" aria-label={t('inboxScreen.closeDetail')} onClick={onClose}>
+        <Button variant="secondary" className="!p-1.5" aria-label={t('inboxscreen:closeDetail')} onClick={onClose}>
           <CloseIcon />
         </Button>
       </div>

@@ -19,7 +19,7 @@ export interface ScreenEntryActions {
 function EntryMeta({ item }: { item: InboxItem }) {
   const { t, i18n } = useTranslation();
   const created = new Date(item.createdAt);
-  const typeKey = `inboxScreen.types.${item.type}`;
+  const typeKey = `inboxscreen:types.${item.type}`;
   return (
     <p className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-500">
       {i18n.exists(typeKey) && <span>{t(typeKey)}</span>}

@@ -19,10 +19,10 @@ function EmptyState({ view, onView }: { view: InboxScreenView; onView: (view: In
   const filtered = isFiltered(view);
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-slate-200 bg-white p-8 text-center">
-      <p className="text-sm text-slate-700">{t(filtered ? 'inboxScreen.emptyFiltered' : 'inboxScreen.empty')}</p>
+      <p className="text-sm text-slate-700">{t(filtered ? 'inboxscreen:emptyFiltered' : 'inboxscreen:empty')}</p>
       {filtered && (
         <Button variant="secondary" onClick={() => onView({ ...view, type: null, status: null, page: 1 })}>
-          {t('inboxScreen.showAll')}
+          {t('inboxscreen:showAll')}
         </Button>
       )}
     </div>
@@ -33,7 +33,7 @@ function EmptyState({ view, onView }: { view: InboxScreenView; onView: (view: In
 export function ScreenList({ query, view, onView, actions }: ScreenListProps) {
   const { t } = useTranslation();
   const { data, isPending, isError, isPlaceholderData, refetch } = query;
-  if (isError && !data) return <ListLoadError text={t('inboxScreen.loadFailed')} onRetry={() => void refetch()} />;
+  if (isError && !data) return <ListLoadError text={t('inboxscreen:loadFailed')} onRetry={() => void refetch()} />;
   if (isPending) return <ListSkeleton />;
   if (data.total === 0) return <EmptyState view={view} onView={onView} />;
   return (
@@ -42,7 +42,7 @@ export function ScreenList({ query, view, onView, actions }: ScreenListProps) {
       page={view.page}
       pageSize={view.pageSize}
       total={data.total}
-      totalText={(total) => t('inboxScreen.total', { total })}
+      totalText={(total) => t('inboxscreen:total', { total })}
       onPage={(page) => onView({ ...view, page: Math.max(1, page) })}
       onPageSize={(pageSize) => onView({ ...view, pageSize, page: 1 })}
     >
