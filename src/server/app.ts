@@ -19,6 +19,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { deploymentRoutes } from './modules/deployments/routes.js';
 import { domainRoutes } from './modules/domain/routes.js';
 import { domainDetailRoutes } from './modules/domain-detail/routes.js';
+import { feedbackRoutes } from './modules/feedback/routes.js';
 import { groupRoutes } from './modules/groups/routes.js';
 import { scheduleDeploymentNotices } from './modules/inbox/deploy-notice-schedule.js';
 import { importFileRoutes } from './modules/import-file/index.js';
@@ -26,6 +27,7 @@ import { inboxRoutes } from './modules/inbox/routes.js';
 import { importRoutes } from './modules/imports/routes.js';
 import { scheduleImports } from './modules/imports/schedule.js';
 import type { ImportRunnerOptions } from './modules/imports/runner.js';
+import { newsRoutes } from './modules/news/routes.js';
 import { nodeRoutes } from './modules/nodes/routes.js';
 import { platformRoutes } from './modules/platform/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
@@ -97,7 +99,7 @@ export async function buildApp(config: ResolvedConfig, options: BuildOptions): P
   registerErrorHandling(app, clientDir);
   if (clientDir !== undefined) await registerClientFiles(app, clientDir);
   const routeGroups = [systemRoutes, authRoutes, platformRoutes, profileRoutes, inboxRoutes, accountRoutes, nodeRoutes, agentRoutes, deploymentRoutes];
-  for (const routes of [...routeGroups, domainRoutes, domainDetailRoutes, groupRoutes, alertRoutes, alertDeliveryRoutes, importFileRoutes, importRoutes])
+  for (const routes of [...routeGroups, domainRoutes, domainDetailRoutes, groupRoutes, alertRoutes, alertDeliveryRoutes, importFileRoutes, importRoutes, feedbackRoutes, newsRoutes])
     routes(app);
   registerPush(app);
   scheduleDeploymentNotices(app);

@@ -10,6 +10,8 @@ import { domainImportCalls } from './domain-import.js';
 import { domainDetailCalls } from './domain-detail.js';
 import { domainOverviewCalls } from './domain-overview.js';
 import { domainTraceSslCalls } from './domain-trace-ssl.js';
+import { feedbackNewsCalls } from './feedback-news.js';
+import { platformFeedbackNewsCalls } from './platform-feedback-news.js';
 import { groupCalls } from './groups.js';
 import { inboxCalls } from './inbox.js';
 import { nodeCalls } from './nodes.js';
@@ -37,6 +39,8 @@ export const CALLS = {
   ...pushCalls,
   ...alertRuleCalls,
   ...alertSettingCalls,
+  ...feedbackNewsCalls,
+  ...platformFeedbackNewsCalls,
 } as const;
 
 export type Calls = typeof CALLS;
@@ -63,6 +67,8 @@ export * from './domain-fields.js';
 export * from './domain-list.js';
 export * from './domain-overview.js';
 export * from './domain-trace-ssl.js';
+export * from './feedback-news.js';
+export * from './platform-feedback-news.js';
 export * from './groups.js';
 export * from './inbox.js';
 export * from './nodes.js';
