@@ -37,7 +37,7 @@ export const FEATURE_TEXTS: Readonly<Record<Feature, readonly FeatureNamespace[]
   import: ['import'],
   inboxScreen: ['import'],
   nodes: [],
-  overview: ['monitor'],
+  overview: ['monitor', 'feedback'],
   profile: [],
   taskForm: ['taskform'],
 };

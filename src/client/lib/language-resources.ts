@@ -9,7 +9,7 @@ const START_LOADERS: Record<Language, () => Promise<{ default: StartResources }>
 };
 
 /** A feature's texts, one chunk per language and namespace (precached too). */
-const FEATURE_LOADERS = import.meta.glob<{ default: object }>('../../../locales/*/{monitor,taskform,detail,groups,alertmsg,alerts,import}.json');
+const FEATURE_LOADERS = import.meta.glob<{ default: object }>('../../../locales/*/{monitor,taskform,detail,groups,alertmsg,alerts,import,feedback}.json');
 
 export async function loadLanguageResources(language: Language): Promise<StartResources> {
   return (await START_LOADERS[language]()).default;

@@ -5,9 +5,10 @@
  * push: notifications of inbox events (also read by the server for the pushes' texts); alertmsg: alert
  * messages, line by line (the server renders chats' messages from the same texts); alerts: the
  * alert rules, settings and log screens; import: bulk import (template columns, the import screen,
- * failed rows; the server writes templates and failed rows from the same texts).
+ * failed rows; the server writes templates and failed rows from the same texts); feedback: the
+ * overview's feedback and news.
  */
-export const NAMESPACES = ['common', 'errors', 'places', 'monitor', 'taskform', 'detail', 'groups', 'push', 'alertmsg', 'alerts', 'import'] as const;
+export const NAMESPACES = ['common', 'errors', 'places', 'monitor', 'taskform', 'detail', 'groups', 'push', 'alertmsg', 'alerts', 'import', 'feedback'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type LanguageResources = Record<Namespace, object>;
 

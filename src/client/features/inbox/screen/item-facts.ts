@@ -85,6 +85,7 @@ function deployLinkKey(item: Pick<InboxItem, 'titleParams' | 'data'>): string {
 export function targetLinkOf(item: Pick<InboxItem, 'sno' | 'type' | 'titleParams' | 'data' | 'createdAt'>): TargetLink | null {
   if (item.type === 'alert') return { path: alertEntryPath(item), labelKey: 'inboxScreen.alert.openLog' };
   if (item.type === 'import') return { path: `${IMPORT_SCREEN_PATH}?${new URLSearchParams({ sno: item.sno }).toString()}`, labelKey: 'inboxScreen.import.openImport' };
+  if (item.type === 'feedback') return { path: inboxItemPath(item) ?? '/overview', labelKey: 'inboxScreen.feedback.openFeedback' };
   const path = inboxItemPath(item);
   return path === null ? null : { path, labelKey: deployLinkKey(item) };
 }
