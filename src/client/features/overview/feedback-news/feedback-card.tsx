@@ -33,6 +33,12 @@ export function FeedbackCard({ readOnly, taskPicker }: FeedbackCardProps) {
   const [page, setPage] = useState(1);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set(target === null ? [] : [target]));
   const [writing, setWriting] = useState(false);
+  // Another inbox item followed while the overview is open opens its feedback too.
+  const [shownTarget, setShownTarget] = useState(target);
+  if (target !== shownTarget) {
+    setShownTarget(target);
+    if (target !== null) setExpanded(new Set(expanded).add(target));
+  }
   const feedback = useQuery(feedbackQuery(page));
   const markRead = useMarkFeedbackRead(readOnly);
   // An item opened from the inbox is seen once it is shown.

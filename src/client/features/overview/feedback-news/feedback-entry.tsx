@@ -39,7 +39,7 @@ interface FeedbackEntryProps {
   onToggle: () => void;
 }
 
-/** One feedback item: its summary as a disclosure button, the text, task and replies below it when open. */
+/** One feedback item: a disclosure button (category, time, the text: clamped to two lines while closed), the task and replies below it when open. */
 export function FeedbackEntry({ item, expanded, target, onToggle }: FeedbackEntryProps) {
   const { t } = useTranslation();
   const panelId = useId();
@@ -49,7 +49,7 @@ export function FeedbackEntry({ item, expanded, target, onToggle }: FeedbackEntr
     if (target) ref.current?.scrollIntoView({ block: 'nearest' });
   }, [target]);
   return (
-    <li ref={ref} data-feedback-id={item.id}>
+    <li ref={ref} data-feedback-id={item.id} data-read={unread ? 'false' : 'true'}>
       <button type="button" aria-expanded={expanded} aria-controls={panelId} onClick={onToggle} className="focus-ring flex min-h-11 w-full items-start gap-2 rounded px-1 py-2 text-left hover:bg-slate-50">
         {unread ? <UnreadDot /> : <span aria-hidden="true" className="h-2 w-2 shrink-0" />}
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
@@ -57,13 +57,12 @@ export function FeedbackEntry({ item, expanded, target, onToggle }: FeedbackEntr
             <span className="font-medium text-slate-700">{t(`feedback:categories.${item.category}`)}</span>
             <time dateTime={item.createdAt}>{localMinuteOf(item.createdAt)}</time>
           </span>
-          <span className={`line-clamp-2 text-sm break-words ${unread ? 'font-semibold text-slate-900' : 'text-slate-800'}`}>{item.text}</span>
+          <span className={`text-sm break-words whitespace-pre-line ${expanded ? '' : 'line-clamp-2'} ${unread ? 'font-semibold text-slate-900' : 'text-slate-800'}`}>{item.text}</span>
           <span className="text-xs text-slate-600">{item.replies.length === 0 ? t('feedback:list.noReplyYet') : t('feedback:list.replies', { count: item.replies.length })}</span>
         </span>
       </button>
       {expanded && (
         <div id={panelId} className="flex flex-col gap-3 px-1 pt-1 pb-3 pl-5">
-          <p className="text-sm break-words whitespace-pre-line text-slate-800">{item.text}</p>
           {item.task && (
             <p className="text-sm text-slate-700">
               {t('feedback:list.task')}{' '}

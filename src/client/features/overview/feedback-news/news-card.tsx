@@ -23,7 +23,7 @@ function NewsDialog({ item, onClose }: { item: NewsItem; onClose: () => void }) 
 
 function NewsEntry({ item, onOpen }: { item: NewsItem; onOpen: () => void }) {
   return (
-    <li>
+    <li data-news-id={item.id} data-read={item.read ? 'true' : 'false'}>
       <button type="button" onClick={onOpen} className="focus-ring flex min-h-11 w-full items-start gap-2 rounded px-1 py-2 text-left hover:bg-slate-50">
         {item.read ? <span aria-hidden="true" className="h-2 w-2 shrink-0" /> : <UnreadDot />}
         <span lang={item.language} className={`min-w-0 flex-1 text-sm break-words ${item.read ? 'text-slate-700' : 'font-semibold text-slate-900'}`}>
