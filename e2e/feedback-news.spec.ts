@@ -1,13 +1,15 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { E2E } from './env.js';
 import { apiCall, openAndSignIn, tokenOf } from './helpers.js';
 import { RUN } from './monitor-flow.js';
+import { cutServer, expectServiceWorkerInControl, expectStored, offlineBanner, restoreServer } from './offline-store.js';
 
 /**
  * The overview's news and feedback (zh-tw): news the operator publishes through the platform API
  * shows unread, opens and becomes read; a user sends feedback through the form, the operator
  * replies through the platform API, the reply reaches the inbox, whose item opens the feedback on
- * the overview with the reply; the overview at 360 px. The news item is withdrawn at the end, so
+ * the overview with the reply; both open from the device's kept answers with the server out of
+ * reach; the overview at 360 px. The news item is withdrawn at the end, so
  * specs after this one find the news as they left it.
  */
 
@@ -23,7 +25,7 @@ async function platformCall<T>(request: APIRequestContext, path: string, data: u
 const newsCard = (page: Page) => page.getByRole('region', { name: /^最新消息/ });
 const feedbackCard = (page: Page) => page.getByRole('region', { name: /^意見回饋/ });
 
-test('news from the platform shows unread, opens and becomes read; feedback gets the operator\'s reply; 360 px', async ({ page }) => {
+test('news from the platform shows unread, opens and becomes read; feedback gets the operator\'s reply; 360 px', async ({ page, context }) => {
   test.setTimeout(120_000);
   await openAndSignIn(page);
   const token = (await tokenOf(page)) ?? '';
@@ -36,7 +38,8 @@ test('news from the platform shows unread, opens and becomes read; feedback gets
   });
   try {
     await newsSteps(page, news.id, title);
-    await feedbackSteps(page, token);
+    const reply = await feedbackSteps(page, token);
+    await keptOffline(page, context, title, reply);
     await narrowScreen(page);
   } finally {
     await platformCall(page.request, '/platform/news/withdraw', { id: news.id });
@@ -71,7 +74,7 @@ async function sendThroughForm(page: Page, text: string): Promise<void> {
   await expect(page.getByText('已送出意見，客服會在這裡回覆。')).toBeVisible();
 }
 
-async function feedbackSteps(page: Page, token: string): Promise<void> {
+async function feedbackSteps(page: Page, token: string): Promise<string> {
   const text = `e2e 希望可以匯出 PDF 報表 ${RUN}`;
   await sendThroughForm(page, text);
   const entry = feedbackCard(page).getByRole('listitem').filter({ hasText: text });
@@ -97,6 +100,24 @@ async function feedbackSteps(page: Page, token: string): Promise<void> {
   await expect(entry).toHaveAttribute('data-read', 'true');
   await entry.getByRole('button').click();
   await expect(entry.getByText(reply)).toBeVisible();
+  return reply;
+}
+
+async function keptOffline(page: Page, context: BrowserContext, title: string, reply: string): Promise<void> {
+  await expectStored(page, title);
+  await expectStored(page, reply);
+  await expectServiceWorkerInControl(page);
+  await cutServer(context);
+  try {
+    await page.reload();
+    await expect(offlineBanner(page)).toContainText(/無法連線到伺服器/);
+    await expect(newsCard(page).getByRole('button', { name: title })).toBeVisible();
+    await feedbackCard(page).getByRole('button', { expanded: false }).filter({ hasText: RUN }).first().click();
+    await expect(feedbackCard(page).getByText(reply)).toBeVisible();
+    await expect(feedbackCard(page).getByRole('button', { name: '提供意見' })).toBeDisabled();
+  } finally {
+    await restoreServer(context);
+  }
 }
 
 async function narrowScreen(page: Page): Promise<void> {
