@@ -140,4 +140,5 @@ async function narrowScreen(page: Page): Promise<void> {
   await expect(dialog.getByRole('button', { name: '送出' })).toBeInViewport();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
+  await expect(feedbackCard(page).getByRole('button', { name: '提供意見' })).toBeFocused();
 }

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { FeedbackItem } from '../../../../shared/index.js';
 import { NetworkButton } from '../../../components/button.js';
 import { CARD_PAGE_SIZE, feedbackQuery } from './api.js';
 import { Card, CardPager, CardState, UnreadBadge, stateOf } from './card-parts.js';
-import { FeedbackDialog } from './feedback-dialog.js';
+import { FeedbackDialog, useFocusReturn } from './lazy-dialogs.js';
 import { FeedbackEntry } from './feedback-entry.js';
 import { useMarkFeedbackRead } from './use-mark-read.js';
 
@@ -33,6 +33,7 @@ export function FeedbackCard({ readOnly, taskPicker }: FeedbackCardProps) {
   const [page, setPage] = useState(1);
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(() => new Set(target === null ? [] : [target]));
   const [writing, setWriting] = useState(false);
+  useFocusReturn(writing);
   // Another inbox item followed while the overview is open opens its feedback too.
   const [shownTarget, setShownTarget] = useState(target);
   if (target !== shownTarget) {
@@ -78,14 +79,16 @@ export function FeedbackCard({ readOnly, taskPicker }: FeedbackCardProps) {
       )}
       {feedback.data && <CardPager page={page} total={feedback.data.total} pageSize={CARD_PAGE_SIZE} onPage={setPage} label={t('feedback:list.pages')} />}
       {writing && (
-        <FeedbackDialog
-          taskPicker={taskPicker}
-          onClose={() => setWriting(false)}
-          onSent={() => {
-            setWriting(false);
-            setPage(1);
-          }}
-        />
+        <Suspense fallback={null}>
+          <FeedbackDialog
+            taskPicker={taskPicker}
+            onClose={() => setWriting(false)}
+            onSent={() => {
+              setWriting(false);
+              setPage(1);
+            }}
+          />
+        </Suspense>
       )}
     </Card>
   );

@@ -1,25 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language, NewsItem } from '../../../../shared/index.js';
-import { Modal } from '../../../components/modal.js';
 import { localDayOf } from '../overview-cards.js';
 import { CARD_PAGE_SIZE, newsQuery } from './api.js';
 import { Card, CardPager, CardState, UnreadBadge, UnreadDot, stateOf } from './card-parts.js';
+import { NewsDialog, useFocusReturn } from './lazy-dialogs.js';
 import { useMarkNewsRead } from './use-mark-read.js';
-
-function NewsDialog({ item, onClose }: { item: NewsItem; onClose: () => void }) {
-  return (
-    <Modal open title={item.title} onClose={onClose} wide>
-      <div lang={item.language} className="mt-1 flex flex-col gap-3">
-        <p className="text-xs text-slate-500">
-          <time dateTime={item.publishedAt}>{localDayOf(item.publishedAt)}</time>
-        </p>
-        <p className="text-sm break-words whitespace-pre-line text-slate-800">{item.body}</p>
-      </div>
-    </Modal>
-  );
-}
 
 function NewsEntry({ item, onOpen }: { item: NewsItem; onOpen: () => void }) {
   return (
@@ -45,6 +32,7 @@ export function NewsCard({ readOnly }: { readOnly: boolean }) {
   const news = useQuery(newsQuery(i18n.language as Language, page));
   const markRead = useMarkNewsRead(readOnly);
   const open = news.data?.list.find((item) => item.id === openId);
+  useFocusReturn(open !== undefined);
   const openItem = (item: NewsItem) => {
     setOpenId(item.id);
     if (!item.read) markRead(item.id);
@@ -61,7 +49,11 @@ export function NewsCard({ readOnly }: { readOnly: boolean }) {
         </ul>
       )}
       {news.data && <CardPager page={page} total={news.data.total} pageSize={CARD_PAGE_SIZE} onPage={setPage} label={t('feedback:news.pages')} />}
-      {open && <NewsDialog item={open} onClose={() => setOpenId(null)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <NewsDialog item={open} onClose={() => setOpenId(null)} />
+        </Suspense>
+      )}
     </Card>
   );
 }
