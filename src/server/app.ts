@@ -20,6 +20,7 @@ import { authRoutes } from './modules/auth/routes.js';
 import { deploymentRoutes } from './modules/deployments/routes.js';
 import { domainRoutes } from './modules/domain/routes.js';
 import { domainDetailRoutes } from './modules/domain-detail/routes.js';
+import { feedbackRoutes } from './modules/feedback/routes.js';
 import { groupRoutes } from './modules/groups/routes.js';
 import { scheduleDeploymentNotices } from './modules/inbox/deploy-notice-schedule.js';
 import { importFileRoutes } from './modules/import-file/index.js';
@@ -28,6 +29,7 @@ import { mtrRoutes } from './modules/mtr/routes.js';
 import { importRoutes } from './modules/imports/routes.js';
 import { scheduleImports } from './modules/imports/schedule.js';
 import type { ImportRunnerOptions } from './modules/imports/runner.js';
+import { newsRoutes } from './modules/news/routes.js';
 import { nodeRoutes } from './modules/nodes/routes.js';
 import { platformRoutes } from './modules/platform/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
@@ -111,6 +113,8 @@ export async function buildApp(config: ResolvedConfig, options: BuildOptions): P
     apiKeyRoutes,
     mtrRoutes,
     sslChainRoutes,
+    feedbackRoutes,
+    newsRoutes,
   ];
   for (const routes of [...routeGroups, ...featureRoutes])
     routes(app);

@@ -66,7 +66,7 @@ export function sslStatusOf(daysLeft: number): SslStatus {
 export const INBOX_STATUS = { NOTIFY: 0, PROCESSING: 1, FINISHED: 2 } as const;
 export type InboxStatus = (typeof INBOX_STATUS)[keyof typeof INBOX_STATUS];
 /** What an inbox item is about: a deployment's outcome, an alert, a bulk import. */
-export const INBOX_TYPES = ['deploy', 'alert', 'import'] as const;
+export const INBOX_TYPES = ['deploy', 'alert', 'import', 'feedback'] as const;
 export type InboxType = (typeof INBOX_TYPES)[number];
 
 export const DEPLOY_STATUS = ['processing', 'error_nodes', 'completed'] as const;

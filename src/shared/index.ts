@@ -3,6 +3,7 @@ export * from './codes.js';
 export * from './constants.js';
 export * from './envelope.js';
 export * from './errors.js';
+export * from './feedback-rules.js';
 export * from './roles.js';
 export * from './validation/predicates.js';
 export * from './validation/rules.js';

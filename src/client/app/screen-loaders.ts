@@ -47,7 +47,7 @@ export const FEATURE_TEXTS: Readonly<Record<Feature, readonly FeatureNamespace[]
   import: ['import'],
   inboxScreen: ['inboxscreen', 'import', 'push'],
   nodes: ['nodes', 'places'],
-  overview: ['overview'],
+  overview: ['overview', 'feedback'],
   profile: [],
   taskForm: ['taskform', 'places'],
   sslChain: ['sslchain', 'places', 'probe'],

@@ -151,6 +151,12 @@ function TaskDetailScreen() {
   return <TaskDetailPage alertLog={canAccess(user, { area: 'alert' })} />;
 }
 
+/** Feedback is sent by the customer's users only; its task picker lists tasks for those who see them. */
+function OverviewScreen() {
+  const { user, adminMode } = useSession();
+  return <OverviewPage feedback={{ readOnly: adminMode, taskPicker: canAccess(user, { area: 'monitor' }) }} />;
+}
+
 /** The inbox is every user's own: an administrator viewing a customer reads it without marking. */
 function InboxScreen() {
   const { adminMode } = useSession();
@@ -180,7 +186,7 @@ const SCREENS: Readonly<Partial<Record<ScreenId, ComponentType>>> = {
   accountTranslog: TranslogPage,
   profileUpdate: ProfileUpdateScreen,
   nodes: NodesPage,
-  overview: OverviewPage,
+  overview: OverviewScreen,
   monitorList: readOnlyIn('monitor', MonitorListPage),
   monitorCreate: TaskCreateScreen,
   monitorEdit: TaskEditScreen,

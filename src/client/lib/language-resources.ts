@@ -28,6 +28,7 @@ const FEATURE_LOADERS = import.meta.glob<{ default: object }>([
   '../../../locales/*/apikeys.json',
   '../../../locales/*/mtr.json',
   '../../../locales/*/sslchain.json',
+  '../../../locales/*/feedback.json',
 ]);
 
 export async function loadLanguageResources(language: Language): Promise<StartResources> {

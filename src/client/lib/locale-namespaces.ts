@@ -9,7 +9,8 @@
  * failure reasons and certificate verdicts in words (lib/failure-text.ts); inboxscreen: the inbox
  * screen (filters, each message's detail); nodes: the node list; charts: the detail's charts and map;
  * account: the account screen and the points log; apikeys: the API keys screen (/apimanager); mtr:
- * the on-demand MTR screen; sslchain: the SSL chain checker.
+ * the on-demand MTR screen; sslchain: the SSL chain checker; feedback: the overview's feedback and
+ * news.
  */
 export const NAMESPACES = [
   'common',
@@ -32,6 +33,7 @@ export const NAMESPACES = [
   'apikeys',
   'mtr',
   'sslchain',
+  'feedback',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export type LanguageResources = Record<Namespace, object>;

@@ -143,7 +143,58 @@ export interface MtrRunNodesTable {
   updated_at: number;
 }
 
-export interface Database extends TaskTables, GroupTables, PointTables, PushTables, AlertTables, ImportTables {
+/** Feedback and news (migration 0023). */
+export interface FeedbackTable {
+  id: Generated<number>;
+  cust_id: number;
+  user_id: number;
+  category: string;
+  text: string;
+  task_id: number | null;
+  task_type: number | null;
+  task_name: string | null;
+  created_at: number;
+}
+
+export interface FeedbackRepliesTable {
+  id: Generated<number>;
+  feedback_id: number;
+  text: string;
+  created_at: number;
+  /** When the feedback's author saw it; null while unread. */
+  read_at: number | null;
+}
+
+export interface NewsTable {
+  id: Generated<number>;
+  /** From this time users see it (a later date schedules it). */
+  published_at: number;
+  withdrawn_at: number | null;
+  created_at: number;
+}
+
+export interface NewsTextsTable {
+  news_id: number;
+  language: string;
+  title: string;
+  body: string;
+}
+
+export interface NewsReadsTable {
+  news_id: number;
+  user_id: number;
+  read_at: number;
+}
+
+export interface FeedbackNewsTables {
+  feedback: FeedbackTable;
+  feedback_replies: FeedbackRepliesTable;
+  news: NewsTable;
+  news_texts: NewsTextsTable;
+  news_reads: NewsReadsTable;
+}
+
+export interface Database extends TaskTables, GroupTables, PointTables, PushTables, AlertTables, ImportTables, FeedbackNewsTables {
   customers: CustomersTable;
   contracts: ContractsTable;
   privileges: PrivilegesTable;

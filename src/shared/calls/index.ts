@@ -12,6 +12,8 @@ import { agentMtrCalls, domainMtrCalls } from './domain-mtr.js';
 import { domainDetailCalls } from './domain-detail.js';
 import { domainOverviewCalls } from './domain-overview.js';
 import { domainTraceSslCalls } from './domain-trace-ssl.js';
+import { feedbackNewsCalls } from './feedback-news.js';
+import { platformFeedbackNewsCalls } from './platform-feedback-news.js';
 import { groupCalls } from './groups.js';
 import { inboxCalls } from './inbox.js';
 import { nodeCalls } from './nodes.js';
@@ -44,6 +46,8 @@ export const CALLS = {
   ...alertSettingCalls,
   ...apiKeyCalls,
   ...sslChainCalls,
+  ...feedbackNewsCalls,
+  ...platformFeedbackNewsCalls,
 } as const;
 
 export type Calls = typeof CALLS;
@@ -72,6 +76,8 @@ export * from './domain-list.js';
 export * from './domain-mtr.js';
 export * from './domain-overview.js';
 export * from './domain-trace-ssl.js';
+export * from './feedback-news.js';
+export * from './platform-feedback-news.js';
 export * from './groups.js';
 export * from './inbox.js';
 export * from './nodes.js';

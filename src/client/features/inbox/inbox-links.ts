@@ -30,13 +30,20 @@ function alertPath(item: LinkedItem): string {
   return alertLogPathOf(id === null ? {} : { taskId: id });
 }
 
+/** A reply to the user's feedback: the overview with that feedback open. */
+function feedbackPath(item: LinkedItem): string {
+  const id = taskIdOf(item.titleParams.feedbackId);
+  return id === null ? '/overview' : `/overview?${new URLSearchParams({ feedback: String(id) }).toString()}`;
+}
+
 /**
  * Where an inbox item leads: a deployment of one task to its deploy result when nodes failed
  * (rebuild is there), else to the task's detail; a summary of many rounds to the task lists; an
- * alert to the alert log of its task. Null for an item about nothing the console can show.
+ * alert to the alert log of its task; a reply to feedback to that feedback on the overview. Null for an item about nothing the console can show.
  */
 export function inboxItemPath(item: LinkedItem): string | null {
   if (item.type === 'alert') return alertPath(item);
+  if (item.type === 'feedback') return feedbackPath(item);
   if (item.type !== 'deploy') return null;
   const type = monitorTypeOf(item.titleParams.taskType);
   const id = taskIdOf(item.titleParams.taskId);

@@ -20,6 +20,7 @@ import { alertLogTime } from './0019-alert-log-time.js';
 import { imports } from './0020-imports.js';
 import { apiKeys } from './0021-api-keys.js';
 import { mtrRuns } from './0022-mtr-runs.js';
+import { feedbackNews } from './0023-feedback-news.js';
 import { pointLogIndexes } from './0025-point-log-indexes.js';
 
 /** Every migration, in the order of their names; add one file and one line per migration. */
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0020_imports': imports,
   '0021_api_keys': apiKeys,
   '0022_mtr_runs': mtrRuns,
+  '0023_feedback_news': feedbackNews,
   '0025_point_log_indexes': pointLogIndexes,
 };
 

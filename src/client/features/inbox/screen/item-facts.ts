@@ -85,6 +85,7 @@ function deployLinkKey(item: Pick<InboxItem, 'titleParams' | 'data'>): string {
 export function targetLinkOf(item: Pick<InboxItem, 'sno' | 'type' | 'titleParams' | 'data' | 'createdAt'>): TargetLink | null {
   if (item.type === 'alert') return { path: alertEntryPath(item), labelKey: 'inboxscreen:alert.openLog' };
   if (item.type === 'import') return { path: `${IMPORT_SCREEN_PATH}?${new URLSearchParams({ sno: item.sno }).toString()}`, labelKey: 'inboxscreen:import.openImport' };
+  if (item.type === 'feedback') return { path: inboxItemPath(item) ?? '/overview', labelKey: 'inboxscreen:feedback.openFeedback' };
   const path = inboxItemPath(item);
   return path === null ? null : { path, labelKey: deployLinkKey(item) };
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { accountInfoQuery, monitorQtyQuery, overviewStatusQuery } from '../api.js';
+import { FeedbackNewsRow, type FeedbackCardProps } from '../feedback-news/index.js';
 import { attentionOrder, typeCardsOf, unlistedTroubleCount } from '../overview-cards.js';
 import { AttentionList } from './attention-list.js';
 import { CountsCard } from './counts-card.js';
@@ -22,8 +23,8 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
   );
 }
 
-/** /overview: the on-call glance — each type's tasks by band, what is in trouble now, points and counts. */
-export function OverviewPage() {
+/** /overview: the on-call glance — each type's tasks by band, what is in trouble now, points and counts; news and feedback. */
+export function OverviewPage({ feedback }: { feedback: FeedbackCardProps }) {
   const { t } = useTranslation();
   const qty = useQuery(monitorQtyQuery());
   const status = useQuery(overviewStatusQuery());
@@ -64,6 +65,7 @@ export function OverviewPage() {
         <PointsCard info={account.data} failed={account.isError} />
         {qty.data && <CountsCard qty={qty.data} />}
       </div>
+      <FeedbackNewsRow {...feedback} />
     </div>
   );
 }
