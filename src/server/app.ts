@@ -27,6 +27,7 @@ import { importRoutes } from './modules/imports/routes.js';
 import { scheduleImports } from './modules/imports/schedule.js';
 import type { ImportRunnerOptions } from './modules/imports/runner.js';
 import { nodeRoutes } from './modules/nodes/routes.js';
+import { operatorRoutes } from './modules/operator/routes.js';
 import { platformRoutes } from './modules/platform/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { registerPush } from './modules/push/routes.js';
@@ -43,6 +44,19 @@ export interface BuildOptions {
   alertMinuteMs?: number;
   /** The import runner's batch size and, for tests, a hold before each batch. */
   imports?: ImportRunnerOptions;
+  /**
+   * false: no background loops (deployment notices, alert rounds and delivery, imports), for a
+   * short-lived app that only answers calls (`npm run admin`). Default true.
+   */
+  background?: boolean;
+}
+
+function scheduleBackground(app: FastifyInstance, options: BuildOptions): void {
+  if (options.background === false) return;
+  scheduleDeploymentNotices(app);
+  scheduleAlertEvaluation(app, options.alertMinuteMs === undefined ? {} : { minuteMs: options.alertMinuteMs });
+  scheduleAlertDelivery(app);
+  scheduleImports(app, options.imports);
 }
 
 /** Fastify trusts no hop count (it cannot tell a proxy from a client), so hops become a predicate. */
@@ -97,13 +111,10 @@ export async function buildApp(config: ResolvedConfig, options: BuildOptions): P
   registerErrorHandling(app, clientDir);
   if (clientDir !== undefined) await registerClientFiles(app, clientDir);
   const routeGroups = [systemRoutes, authRoutes, platformRoutes, profileRoutes, inboxRoutes, accountRoutes, nodeRoutes, agentRoutes, deploymentRoutes];
-  for (const routes of [...routeGroups, domainRoutes, domainDetailRoutes, groupRoutes, alertRoutes, alertDeliveryRoutes, importFileRoutes, importRoutes])
+  for (const routes of [...routeGroups, domainRoutes, domainDetailRoutes, groupRoutes, alertRoutes, alertDeliveryRoutes, importFileRoutes, importRoutes, operatorRoutes])
     routes(app);
   registerPush(app);
-  scheduleDeploymentNotices(app);
-  scheduleAlertEvaluation(app, options.alertMinuteMs === undefined ? {} : { minuteMs: options.alertMinuteMs });
-  scheduleAlertDelivery(app);
-  scheduleImports(app, options.imports);
+  scheduleBackground(app, options);
   await app.ready();
   return app;
 }

@@ -29,3 +29,11 @@ export function taskPointsCost(task: PointsCostInput): number {
   const perNode = POINTS_PER_NODE[task.frequencyMinutes as FrequencyMinutes] ?? 0;
   return new Set(task.nodeIds).size * perNode;
 }
+
+/**
+ * Kinds of point transactions (the account's points log): a task created, changed or deleted, a
+ * contract's opening points and an operator's top-up. The one list the server writes and the
+ * console reads.
+ */
+export const POINT_TRANSACTION_KINDS = ['create', 'update', 'delete', 'contract', 'topup'] as const;
+export type PointTransactionKind = (typeof POINT_TRANSACTION_KINDS)[number];

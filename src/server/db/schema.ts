@@ -66,6 +66,8 @@ export interface SessionsTable {
   last_seen_at: number;
   revoked_at: number | null;
   ip: string;
+  /** Why the session was ended for its holder (2005, 2006): its next call is answered that code. */
+  end_code: number | null;
 }
 
 export interface SsoCodesTable {
@@ -97,6 +99,20 @@ export interface InboxItemsTable {
   created_at: number;
 }
 
+/** Operator verbs (migration 0024): every platform mutation, refused ones too. */
+export interface PlatformAuditTable {
+  id: Generated<number>;
+  created_at: number;
+  /** `X-Platform-Operator` over the API; `--by` or the OS user from `npm run admin`. */
+  operator: string;
+  /** The call's path, e.g. /platform/customer/suspend. */
+  call_path: string;
+  /** The body's fields as JSON, passwords left out. */
+  target: string;
+  /** 200 when it was done, else the refusal's catalogue code. */
+  code: number;
+}
+
 export interface Database extends TaskTables, GroupTables, PointTables, PushTables, AlertTables, ImportTables {
   customers: CustomersTable;
   contracts: ContractsTable;
@@ -109,6 +125,7 @@ export interface Database extends TaskTables, GroupTables, PointTables, PushTabl
   inbox_items: InboxItemsTable;
   nodes: NodesTable;
   agent_jobs: AgentJobsTable;
+  platform_audit: PlatformAuditTable;
 }
 
 export type SessionRow = Selectable<SessionsTable>;

@@ -14,6 +14,8 @@ import { groupCalls } from './groups.js';
 import { inboxCalls } from './inbox.js';
 import { nodeCalls } from './nodes.js';
 import { platformCalls } from './platform.js';
+import { platformAccountCalls } from './platform-ops.js';
+import { platformUserCalls } from './platform-ops-users.js';
 import { profileCalls } from './profile.js';
 import { pushCalls } from './push.js';
 
@@ -37,6 +39,8 @@ export const CALLS = {
   ...pushCalls,
   ...alertRuleCalls,
   ...alertSettingCalls,
+  ...platformAccountCalls,
+  ...platformUserCalls,
 } as const;
 
 export type Calls = typeof CALLS;
@@ -67,6 +71,8 @@ export * from './groups.js';
 export * from './inbox.js';
 export * from './nodes.js';
 export * from './platform.js';
+export * from './platform-ops.js';
+export * from './platform-ops-users.js';
 export * from './profile.js';
 export * from './push.js';
 export * from './query-range.js';

@@ -18,6 +18,7 @@ import { alerts } from './0016-alerts.js';
 import { alertOutboxPending } from './0018-alert-outbox-pending.js';
 import { alertLogTime } from './0019-alert-log-time.js';
 import { imports } from './0020-imports.js';
+import { operator } from './0024-operator.js';
 
 /** Every migration, in the order of their names; add one file and one line per migration. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0018_alert_outbox_pending': alertOutboxPending,
   '0019_alert_log_time': alertLogTime,
   '0020_imports': imports,
+  '0024_operator': operator,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
