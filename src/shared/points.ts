@@ -31,9 +31,8 @@ export function taskPointsCost(task: PointsCostInput): number {
 }
 
 /**
- * Kinds of point transactions (the account's points log): a task created, changed or deleted, a
- * contract's opening points and an operator's top-up. The one list the server writes and the
- * console reads.
+ * Kinds of point transactions (the account's points log): a task created, changed or deleted, and
+ * an operator's top-up of a contract. The one list the server writes and the console reads.
  */
-export const POINT_TRANSACTION_KINDS = ['create', 'update', 'delete', 'contract', 'topup'] as const;
+export const POINT_TRANSACTION_KINDS = ['create', 'update', 'delete', 'topup'] as const;
 export type PointTransactionKind = (typeof POINT_TRANSACTION_KINDS)[number];

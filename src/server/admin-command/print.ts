@@ -16,11 +16,12 @@ function interpolate(text: string, params: Record<string, unknown> | undefined):
   return text.replace(/\{\{\s*(\w+)[^}]*\}\}/g, (_match, name: string) => String(params?.[name] ?? name));
 }
 
-export function refusalText(code: number, errors: readonly FieldError[]): string {
+/** The refusal as the operator reads it; field errors name the flags (`flagFor` when a script spells them its own way). */
+export function refusalText(code: number, errors: readonly FieldError[], flagFor: (field: string) => string = flagOf): string {
   const name = isErrorCode(code) ? errorName(code) : 'ERROR';
   const lines = [`Refused: ${TEXTS[String(code)] ?? name} (${code} ${name})`];
   for (const error of errors) {
-    const field = error.field === '' ? 'body' : flagOf(error.field.split('.')[0] ?? error.field);
+    const field = error.field === '' ? 'body' : flagFor(error.field.split('.')[0] ?? error.field);
     lines.push(`  ${field}: ${interpolate(TEXTS[String(error.code)] ?? String(error.code), error.params)}`);
   }
   return lines.join('\n');

@@ -44,7 +44,6 @@ export const ContractCreateBody = z.strictObject({
   startDate: DateText,
   endDate: DateText,
   purchasedPoints: z.number().int().min(0).max(1_000_000_000),
-  note: optionalText({ max: 255 }).optional(),
 });
 export const ContractTopupBody = z.strictObject({ contractId: Id, points: PointAmount, note: optionalText({ max: 255 }).optional() });
 export const ContractListBody = z.strictObject({ custId: Id });
@@ -108,7 +107,7 @@ export const platformAccountCalls = {
     method: 'POST',
     path: '/platform/contract/create',
     summary:
-      "Operator: a contract for a customer with its purchased points (a 'contract' row in the points log). 2102 unknown customer, 2121 end before start, 2109 a contract of the customer overlaps these dates.",
+      "Operator: a contract for a customer with its purchased points. 2102 unknown customer, 2121 end before start, 2109 a contract of the customer overlaps these dates.",
     body: ContractCreateBody,
     answer: PlatformContract,
     access: 'platform',

@@ -3,7 +3,7 @@ import type { AnyDb } from './any-db.js';
 
 /*
  * The operator's verbs (platform calls, `npm run admin`):
- * - point_transactions takes rows that belong to no task (a contract's opening points, a top-up):
+ * - point_transactions takes rows that belong to no task (an operator's top-up):
  *   task_id becomes nullable and kind loses its CHECK, since the kinds are one list in
  *   src/shared/points.ts (POINT_TRANSACTION_KINDS) and SQLite cannot alter a CHECK. SQLite cannot
  *   alter a column either, so the table is rebuilt: a new table, every row copied with its id,

@@ -1,17 +1,16 @@
 import type { z } from 'zod';
 import type { AdminCreateBody, PlatformAdmin } from '../../../shared/calls/platform-ops-users.js';
-import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import type { AdministratorsTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { hashPassword, randomPassword } from '../../security/password.js';
 import { endSessionsOf } from '../auth/session-repo.js';
-import { adminView, assertAccountFree } from './records.js';
+import { adminView, assertAccountFree, type OperatorContext } from './records.js';
 
 type Admin = z.output<typeof PlatformAdmin>;
 
 /** An administrator (signs in through the platform's SSO code); without a password one is generated and answered once. */
-export async function createAdmin(ctx: ServerContext, body: z.output<typeof AdminCreateBody>): Promise<{ admin: Admin; password?: string }> {
+export async function createAdmin(ctx: OperatorContext, body: z.output<typeof AdminCreateBody>): Promise<{ admin: Admin; password?: string }> {
   const password = body.password ?? randomPassword();
   const passwordHash = await hashPassword(password);
   const admin = await ctx.db.transaction().execute(async (trx) => {
@@ -33,7 +32,7 @@ async function setAdminStatus(db: Db, account: string, status: AdministratorsTab
 }
 
 /** Suspends the administrator and ends their open sessions (their next call: 2005). */
-export async function suspendAdmin(ctx: ServerContext, account: string): Promise<Admin & { endedSessions: number }> {
+export async function suspendAdmin(ctx: OperatorContext, account: string): Promise<Admin & { endedSessions: number }> {
   return ctx.db.transaction().execute(async (trx) => {
     const row = await setAdminStatus(trx, account, 'suspended');
     const endedSessions = await endSessionsOf(trx, { adminId: row.id }, 2005, ctx.now());
@@ -41,6 +40,6 @@ export async function suspendAdmin(ctx: ServerContext, account: string): Promise
   });
 }
 
-export async function resumeAdmin(ctx: ServerContext, account: string): Promise<Admin> {
+export async function resumeAdmin(ctx: OperatorContext, account: string): Promise<Admin> {
   return adminView(await setAdminStatus(ctx.db, account, 'active'));
 }

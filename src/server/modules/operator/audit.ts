@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AuditEntry, AuditListBody } from '../../../shared/calls/platform-ops.js';
-import type { ServerContext } from '../../context.js';
+import type { OperatorContext } from './records.js';
 
 /** Body fields never written to the log: what a secret is made of. */
 const SECRET_FIELD = /password|secret|token|key$/i;
@@ -21,14 +21,14 @@ export interface AuditRecord {
   code: number;
 }
 
-export async function recordAudit(ctx: ServerContext, record: AuditRecord): Promise<void> {
+export async function recordAudit(ctx: OperatorContext, record: AuditRecord): Promise<void> {
   await ctx.db
     .insertInto('platform_audit')
     .values({ created_at: ctx.now(), operator: record.operator, call_path: record.callPath, target: auditTarget(record.body), code: record.code })
     .execute();
 }
 
-export async function listAudit(ctx: ServerContext, body: z.output<typeof AuditListBody> | undefined): Promise<{ entries: AuditEntry[] }> {
+export async function listAudit(ctx: OperatorContext, body: z.output<typeof AuditListBody> | undefined): Promise<{ entries: AuditEntry[] }> {
   let query = ctx.db.selectFrom('platform_audit').selectAll().orderBy('id', 'desc').limit(body?.limit ?? 50);
   if (body?.before !== undefined) query = query.where('id', '<', body.before);
   if (body?.call !== undefined && body.call !== '') query = query.where('call_path', '=', body.call);

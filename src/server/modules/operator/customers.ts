@@ -1,18 +1,17 @@
 import type { z } from 'zod';
 import type { CustomerCreateBody, CustomerListEntry, PlatformCustomer } from '../../../shared/calls/platform-ops.js';
-import type { ServerContext } from '../../context.js';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connection.js';
 import type { CustomersTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { findCurrentContract } from '../account/repo.js';
 import { endSessionsOf } from '../auth/session-repo.js';
-import { contractView, customerView, todayOf } from './records.js';
+import { contractView, customerView, todayOf, type OperatorContext } from './records.js';
 
 type CustomerRow = Selectable<CustomersTable>;
 
 /** A new customer; 2101 when one has the tax id already (a company is one customer). */
-export async function createCustomer(ctx: ServerContext, body: z.output<typeof CustomerCreateBody>): Promise<PlatformCustomer> {
+export async function createCustomer(ctx: OperatorContext, body: z.output<typeof CustomerCreateBody>): Promise<PlatformCustomer> {
   return ctx.db.transaction().execute(async (trx) => {
     const taken = await trx.selectFrom('customers').select('id').where('tax_id', '=', body.taxId).executeTakeFirst();
     if (taken) throw new AppError(2101);
@@ -28,7 +27,7 @@ async function setCustomerStatus(db: Db, custId: number, status: CustomersTable[
 }
 
 /** Suspends the customer and ends its users' open sessions (their next call: 2005). */
-export async function suspendCustomer(ctx: ServerContext, custId: number): Promise<PlatformCustomer & { endedSessions: number }> {
+export async function suspendCustomer(ctx: OperatorContext, custId: number): Promise<PlatformCustomer & { endedSessions: number }> {
   return ctx.db.transaction().execute(async (trx) => {
     const row = await setCustomerStatus(trx, custId, 'suspended');
     const endedSessions = await endSessionsOf(trx, { custId }, 2005, ctx.now());
@@ -36,11 +35,11 @@ export async function suspendCustomer(ctx: ServerContext, custId: number): Promi
   });
 }
 
-export async function resumeCustomer(ctx: ServerContext, custId: number): Promise<PlatformCustomer> {
+export async function resumeCustomer(ctx: OperatorContext, custId: number): Promise<PlatformCustomer> {
   return customerView(await setCustomerStatus(ctx.db, custId, 'active'));
 }
 
-export async function listCustomers(ctx: ServerContext): Promise<{ customers: z.output<typeof CustomerListEntry>[] }> {
+export async function listCustomers(ctx: OperatorContext): Promise<{ customers: z.output<typeof CustomerListEntry>[] }> {
   const rows = await ctx.db
     .selectFrom('customers')
     .leftJoin('users', 'users.cust_id', 'customers.id')

@@ -1,12 +1,12 @@
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { PlatformPrivilege, PrivilegeCreateBody } from '../../../shared/calls/platform-ops-users.js';
-import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import type { PrivilegesTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { parseTasksPrivilege } from '../auth/privileges.js';
 import { endSessionsOf } from '../auth/session-repo.js';
+import type { OperatorContext } from './records.js';
 
 type Privilege = z.output<typeof PlatformPrivilege>;
 
@@ -23,7 +23,7 @@ async function privilegeView(db: Db, row: Selectable<PrivilegesTable>): Promise<
   return { id: row.id, name: row.name, status: row.status, tasksPrivilege: parseTasksPrivilege(row.tasks_privilege), users: await usersOf(db, row.id) };
 }
 
-export async function createPrivilege(ctx: ServerContext, body: z.output<typeof PrivilegeCreateBody>): Promise<Privilege> {
+export async function createPrivilege(ctx: OperatorContext, body: z.output<typeof PrivilegeCreateBody>): Promise<Privilege> {
   const row = await ctx.db
     .insertInto('privileges')
     .values({ name: body.name, status: 'active', tasks_privilege: JSON.stringify(body.tasksPrivilege) })
@@ -40,7 +40,7 @@ async function setPrivilegeStatus(db: Db, privilegeId: number, status: Privilege
 }
 
 /** Deactivates the privilege and ends its users' open sessions (their next call: 2006). */
-export async function deactivatePrivilege(ctx: ServerContext, privilegeId: number): Promise<Privilege & { endedSessions: number }> {
+export async function deactivatePrivilege(ctx: OperatorContext, privilegeId: number): Promise<Privilege & { endedSessions: number }> {
   return ctx.db.transaction().execute(async (trx) => {
     const row = await setPrivilegeStatus(trx, privilegeId, 'deactivated');
     const endedSessions = await endSessionsOf(trx, { privilegeId }, 2006, ctx.now());
@@ -48,11 +48,11 @@ export async function deactivatePrivilege(ctx: ServerContext, privilegeId: numbe
   });
 }
 
-export async function reactivatePrivilege(ctx: ServerContext, privilegeId: number): Promise<Privilege> {
+export async function reactivatePrivilege(ctx: OperatorContext, privilegeId: number): Promise<Privilege> {
   return privilegeView(ctx.db, await setPrivilegeStatus(ctx.db, privilegeId, 'active'));
 }
 
-export async function listPrivileges(ctx: ServerContext): Promise<{ privileges: Privilege[] }> {
+export async function listPrivileges(ctx: OperatorContext): Promise<{ privileges: Privilege[] }> {
   const rows = await ctx.db.selectFrom('privileges').selectAll().orderBy('id').execute();
   return { privileges: await Promise.all(rows.map((row) => privilegeView(ctx.db, row))) };
 }

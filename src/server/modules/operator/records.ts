@@ -9,7 +9,10 @@ import { parseRoles } from '../auth/privileges.js';
 
 /** The rows the operator's verbs read, as their answers show them, and the lookups that refuse unknown ones. */
 
-export const todayOf = (ctx: ServerContext) => new Date(ctx.now()).toISOString().slice(0, 10);
+/** What the operator's verbs need: the database and the clock (tests call them with no app). */
+export type OperatorContext = Pick<ServerContext, 'db' | 'now'>;
+
+export const todayOf = (ctx: OperatorContext) => new Date(ctx.now()).toISOString().slice(0, 10);
 
 export const customerView = (row: Selectable<CustomersTable>): PlatformCustomer => ({ id: row.id, name: row.name, taxId: row.tax_id, status: row.status });
 

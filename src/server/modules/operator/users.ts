@@ -1,13 +1,12 @@
 import type { z } from 'zod';
 import type { PlatformUser, UserCreateBody, UserLimitBody, UserPasswordBody } from '../../../shared/calls/platform-ops-users.js';
 import { FULL_TASKS_PRIVILEGE, ROLES } from '../../../shared/roles.js';
-import type { ServerContext } from '../../context.js';
 import type { Db } from '../../db/connection.js';
 import type { UsersTable } from '../../db/schema.js';
 import { AppError } from '../../http/app-error.js';
 import { hashPassword, randomPassword } from '../../security/password.js';
 import { endSessionsOf } from '../auth/session-repo.js';
-import { assertAccountFree, customerOrRefuse, userOrRefuse, userView } from './records.js';
+import { assertAccountFree, customerOrRefuse, userOrRefuse, userView, type OperatorContext } from './records.js';
 
 type UserCreate = z.output<typeof UserCreateBody>;
 
@@ -28,7 +27,7 @@ async function privilegeFor(db: Db, body: UserCreate): Promise<number> {
 }
 
 /** A user of a customer; without a password one is generated and answered this once. */
-export async function createUser(ctx: ServerContext, body: UserCreate): Promise<{ user: PlatformUser; password?: string }> {
+export async function createUser(ctx: OperatorContext, body: UserCreate): Promise<{ user: PlatformUser; password?: string }> {
   const password = body.password ?? randomPassword();
   const passwordHash = await hashPassword(password);
   const user = await ctx.db.transaction().execute(async (trx) => {
@@ -63,7 +62,7 @@ async function updateUser(db: Db, account: string, changes: Partial<Pick<UsersTa
 }
 
 /** Suspends the user and ends their open sessions (their next call: 2005). */
-export async function suspendUser(ctx: ServerContext, account: string): Promise<PlatformUser & { endedSessions: number }> {
+export async function suspendUser(ctx: OperatorContext, account: string): Promise<PlatformUser & { endedSessions: number }> {
   return ctx.db.transaction().execute(async (trx) => {
     const row = await updateUser(trx, account, { status: 'suspended' });
     const endedSessions = await endSessionsOf(trx, { userId: row.id }, 2005, ctx.now());
@@ -71,18 +70,18 @@ export async function suspendUser(ctx: ServerContext, account: string): Promise<
   });
 }
 
-export async function resumeUser(ctx: ServerContext, account: string): Promise<PlatformUser> {
+export async function resumeUser(ctx: OperatorContext, account: string): Promise<PlatformUser> {
   return userView(await updateUser(ctx.db, account, { status: 'active' }));
 }
 
 /** The concurrent-login limit for the user's next sign-ins; sessions already open stay. */
-export async function limitUserSessions(ctx: ServerContext, body: z.output<typeof UserLimitBody>): Promise<PlatformUser> {
+export async function limitUserSessions(ctx: OperatorContext, body: z.output<typeof UserLimitBody>): Promise<PlatformUser> {
   return userView(await updateUser(ctx.db, body.account, { max_sessions: body.maxSessions }));
 }
 
 /** Sets the password (given, or generated and answered once); the user's open sessions end (401: sign in again). */
 export async function resetUserPassword(
-  ctx: ServerContext,
+  ctx: OperatorContext,
   body: z.output<typeof UserPasswordBody>,
 ): Promise<{ user: PlatformUser; endedSessions: number; password?: string }> {
   await userOrRefuse(ctx.db, body.account);
@@ -96,7 +95,7 @@ export async function resetUserPassword(
   return body.password === undefined ? { ...answer, password } : answer;
 }
 
-export async function listUsers(ctx: ServerContext, custId: number | undefined): Promise<{ users: PlatformUser[] }> {
+export async function listUsers(ctx: OperatorContext, custId: number | undefined): Promise<{ users: PlatformUser[] }> {
   if (custId !== undefined) await customerOrRefuse(ctx.db, custId);
   let query = ctx.db.selectFrom('users').selectAll().orderBy('id');
   if (custId !== undefined) query = query.where('cust_id', '=', custId);
