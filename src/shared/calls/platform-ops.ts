@@ -15,9 +15,12 @@ const Id = z.number().int().positive();
 const PointAmount = z.number().int().positive().max(1_000_000_000);
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** A calendar date as YYYY-MM-DD that exists (no 2026-02-30). */
-const DateText = z
-  .string()
-  .refine((text) => ISO_DATE.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text), { message: '10010004' });
+function isCalendarDate(text: string): boolean {
+  if (!ISO_DATE.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+}
+const DateText = z.string().refine(isCalendarDate, { message: '10010004' });
 
 export const CustomerStatus = z.enum(['active', 'suspended']);
 
