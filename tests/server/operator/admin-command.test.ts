@@ -33,13 +33,13 @@ async function admin(...args: string[]): Promise<{ code: number; stdout: string;
 const json = async (...args: string[]) => {
   const result = await admin(...args, '--json');
   if (result.code !== 0) throw new Error(`admin ${args.join(' ')}: ${result.stderr}`);
-  return JSON.parse(result.stdout) as Record<string, never>;
+  return JSON.parse(result.stdout) as Record<string, unknown>;
 };
 
 async function call(path: string, body: unknown, token?: string) {
   const headers: Record<string, string> = { 'content-type': 'application/json', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) };
   const response = await app.inject({ method: 'POST', url: `/api${path}`, headers, payload: JSON.stringify(body) });
-  return response.json<{ status: boolean; code: number; data: Record<string, never> }>();
+  return response.json<{ status: boolean; code: number; data: Record<string, unknown> }>();
 }
 
 beforeAll(async () => {

@@ -16,7 +16,7 @@ const operatorCalls = Object.values(CALLS as Record<string, CallDefinition>).fil
 
 describe('platform calls: who may make them', () => {
   it.each(operatorCalls.map((call) => [call.path, call]))('%s answers 401 without the secret, with a wrong one and with a session token', async (path) => {
-    const attempts = [{}, { [PLATFORM_SECRET_HEADER]: 'wrong-secret-0123456789' }, { authorization: `Bearer ${token}` }];
+    const attempts: Record<string, string>[] = [{}, { [PLATFORM_SECRET_HEADER]: 'wrong-secret-0123456789' }, { authorization: `Bearer ${token}` }];
     for (const headers of attempts) {
       const response = await server.call(path, { body: {}, headers });
       expect([response.statusCode, response.json().code]).toEqual([401, 401]);

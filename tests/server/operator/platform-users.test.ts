@@ -8,7 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const login = async (account: string, password = SEED.password) => (await server.call('/auth/login', { body: { account, password } })).json();
+const login = async (account: string, password: string = SEED.password) => (await server.call('/auth/login', { body: { account, password } })).json();
 
 describe('users', () => {
   it('creates a user who signs in with the generated password, shown once; refuses a taken account (2003) and an unknown customer (2102)', async () => {
