@@ -21,7 +21,7 @@ import { imports } from './0020-imports.js';
 import { operator } from './0024-operator.js';
 
 /** Every migration, in the order of their names; add one file and one line per migration. */
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_nodes': nodes,
   '0003_tasks_results': tasksResults,
