@@ -1,26 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS, type CallDefinition } from '../../../src/shared/calls/index.js';
 import { PLATFORM_SECRET_HEADER } from '../../../src/shared/calls/platform.js';
-import { SEED, addUser, createTestServer, uniqueTaxId, type TestServer } from '../helpers.js';
+import { SEED, addUser, adminLogin, createTestServer, uniqueTaxId, type TestServer } from '../helpers.js';
 import { auditEntries, platform, session } from './platform-helpers.js';
 
 let server: TestServer;
 let token: string;
+let adminToken: string;
 beforeAll(async () => {
   server = await createTestServer();
   token = await server.login();
+  adminToken = await adminLogin(server);
 });
 afterAll(() => server.close());
 
 const operatorCalls = Object.values(CALLS as Record<string, CallDefinition>).filter((call) => call.path.startsWith('/platform/') && call.path !== '/platform/sso/code');
 
 describe('platform calls: who may make them', () => {
-  it.each(operatorCalls.map((call) => [call.path, call]))('%s answers 401 without the secret, with a wrong one and with a session token', async (path) => {
-    const attempts: Record<string, string>[] = [{}, { [PLATFORM_SECRET_HEADER]: 'wrong-secret-0123456789' }, { authorization: `Bearer ${token}` }];
+  it.each(operatorCalls.map((call) => [call.path, call]))('%s answers 401 without the secret, with a wrong one, with a customer session and an administrator session', async (path) => {
+    const attempts: Record<string, string>[] = [
+      {},
+      { [PLATFORM_SECRET_HEADER]: 'wrong-secret-0123456789' },
+      { authorization: `Bearer ${token}` },
+      { authorization: `Bearer ${adminToken}` },
+    ];
+    const before = await server.db.selectFrom('platform_audit').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     for (const headers of attempts) {
       const response = await server.call(path, { body: {}, headers });
       expect([response.statusCode, response.json().code]).toEqual([401, 401]);
     }
+    // Nobody the platform did not vouch for is logged as an operator.
+    const after = await server.db.selectFrom('platform_audit').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
   });
 
   it('publishes every verb in /api/docs', async () => {
