@@ -1,23 +1,23 @@
-// Operator command: makes a node key and prints it once (only its SHA-256 is stored).
+// Operator command for node keys, kept for its short flags: the same verbs as
+// `npm run admin -- node key` and `node create` (the platform calls /platform/node/key and
+// /platform/node/create), run in-process on VIGIL_DATA_DIR and logged like every operator change.
 //   tsx scripts/node-key.ts --node <id|slug> [--allow-private|--deny-private] [--json]
 //   tsx scripts/node-key.ts --new --city <city> --country <ISO> [--name --province --region --isp
 //       --map-type --dns --lat --lon] [--allow-private] [--json]
-// A new key replaces the node's previous one. Works on VIGIL_DATA_DIR like the server.
-import { join } from 'node:path';
+// A new key replaces the node's previous one.
+import { userInfo } from 'node:os';
 import { parseArgs } from 'node:util';
+import { flagOf } from '../src/server/admin-command/flags.js';
+import { refusalText } from '../src/server/admin-command/print.js';
+import { findVerb, runVerb } from '../src/server/admin-command/run.js';
 import { loadConfig } from '../src/server/config.js';
-import { DB_FILE_NAME, openDatabase, type Db } from '../src/server/db/connection.js';
-import { migrateToLatest } from '../src/server/db/migrations/index.js';
-import { seedNodeCatalogueIfEmpty } from '../src/server/db/node-catalogue.js';
-import { AppError } from '../src/server/http/app-error.js';
-import { createNodeWithKey, findNodeForKey, issueNodeKey, type IssuedNodeKey, type KeyOptions } from '../src/server/modules/nodes/keys.js';
-import { NewNodeFields } from '../src/server/modules/nodes/node-fields.js';
 
 const USAGE = `Usage:
   tsx scripts/node-key.ts --node <id|slug> [--allow-private | --deny-private] [--json]
   tsx scripts/node-key.ts --new --city <city> --country <ISO code> [--name <name>] [--province <province>]
       [--region NE|NC|EC|CC|SC|SW|NW] [--isp 0|1|2|3|4|8|9] [--map-type 1|2|3] [--dns <ip>]
-      [--lat <degrees>] [--lon <degrees>] [--allow-private] [--json]`;
+      [--lat <degrees>] [--lon <degrees>] [--allow-private] [--json]
+Also: npm run admin -- node key --node <id|slug>, npm run admin -- node create --city … (npm run admin -- help).`;
 
 const OPTIONS = {
   node: { type: 'string' },
@@ -40,31 +40,19 @@ const OPTIONS = {
 
 type Args = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
 
+interface Issued {
+  nodeId: number;
+  name: string;
+  key: string;
+  allowPrivateTargets: boolean;
+}
+
 class UsageError extends Error {}
 
-const FLAG_OF_FIELD: Record<string, string> = { mapType: 'map-type', dnsServer: 'dns', latitude: 'lat', longitude: 'lon' };
+/** This script's flags for the call's fields, so a refusal names what the operator typed. */
+const FLAG_OF_FIELD: Record<string, string> = { mapType: '--map-type', dnsServer: '--dns', latitude: '--lat', longitude: '--lon' };
 
-const numberOf = (text: string | undefined) => (text === undefined ? undefined : Number(text));
-
-function newNodeFields(args: Args): NewNodeFields {
-  const parsed = NewNodeFields.safeParse({
-    name: args.name,
-    city: args.city,
-    country: args.country?.toUpperCase(),
-    province: args.province,
-    region: args.region?.toUpperCase(),
-    isp: numberOf(args.isp),
-    mapType: numberOf(args['map-type']),
-    dnsServer: args.dns,
-    latitude: numberOf(args.lat),
-    longitude: numberOf(args.lon),
-  });
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `--${FLAG_OF_FIELD[String(issue.path[0])] ?? String(issue.path[0])}: ${issue.message}`);
-    throw new UsageError(`Invalid node fields:\n  ${problems.join('\n  ')}`);
-  }
-  return parsed.data;
-}
+const numberOf = (text: string | undefined) => (text === undefined ? undefined : /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text);
 
 function privateTargets(args: Args): boolean | undefined {
   if (args['allow-private'] && args['deny-private']) throw new UsageError('Give --allow-private or --deny-private, not both.');
@@ -72,16 +60,36 @@ function privateTargets(args: Args): boolean | undefined {
   return args['deny-private'] ? false : undefined;
 }
 
-async function issue(db: Db, args: Args): Promise<IssuedNodeKey> {
-  const options: KeyOptions = { now: Date.now(), allowPrivateTargets: privateTargets(args) };
-  if (args.new === true && args.node !== undefined) throw new UsageError('Give --node or --new, not both.');
-  if (args.new === true) return createNodeWithKey(db, newNodeFields(args), options);
-  if (args.node === undefined) throw new UsageError('Give --node <id|slug> or --new.');
-  const node = await findNodeForKey(db, args.node);
-  return issueNodeKey(db, node.id, options);
+function defined(fields: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
 }
 
-function print(issued: IssuedNodeKey, serverUrl: string, json: boolean): void {
+/** The platform verb and its body for these flags. */
+function verbOf(args: Args): { verb: 'key' | 'create'; body: Record<string, unknown> } {
+  const allowPrivateTargets = privateTargets(args);
+  if (args.new === true && args.node !== undefined) throw new UsageError('Give --node or --new, not both.');
+  if (args.new === true) {
+    const fields = {
+      name: args.name,
+      city: args.city,
+      country: args.country?.toUpperCase(),
+      province: args.province,
+      region: args.region?.toUpperCase(),
+      isp: numberOf(args.isp),
+      mapType: numberOf(args['map-type']),
+      dnsServer: args.dns,
+      latitude: numberOf(args.lat),
+      longitude: numberOf(args.lon),
+      allowPrivateTargets,
+    };
+    return { verb: 'create', body: defined(fields) };
+  }
+  if (args.node === undefined) throw new UsageError('Give --node <id|slug> or --new.');
+  const node = /^\d+$/.test(args.node) ? Number(args.node) : args.node;
+  return { verb: 'key', body: defined({ node, allowPrivateTargets }) };
+}
+
+function print(issued: Issued, serverUrl: string, json: boolean): void {
   if (json) {
     console.log(JSON.stringify(issued));
     return;
@@ -98,27 +106,32 @@ function print(issued: IssuedNodeKey, serverUrl: string, json: boolean): void {
   );
 }
 
+function refusal(code: number, errors: Parameters<typeof refusalText>[1]): string {
+  if (code === 2304) return 'No such node (give its id or catalogue slug).';
+  return refusalText(code, errors, (field) => FLAG_OF_FIELD[field] ?? flagOf(field));
+}
+
 async function main(): Promise<number> {
   const { values: args } = parseArgs({ options: OPTIONS, strict: true });
   if (args.help) {
     console.log(USAGE);
     return 0;
   }
+  const { verb, body } = verbOf(args);
+  const call = findVerb('node', verb);
+  if (!call) throw new Error(`the call table has no node ${verb}`);
   const config = loadConfig();
-  const db = openDatabase(join(config.dataDir, DB_FILE_NAME));
-  try {
-    await migrateToLatest(db);
-    await seedNodeCatalogueIfEmpty(db, Date.now());
-    print(await issue(db, args), config.publicUrl, args.json === true);
-    return 0;
-  } finally {
-    await db.destroy();
+  const outcome = await runVerb(config, call, body, `${userInfo().username} (node-key)`);
+  if (!outcome.ok) {
+    console.error(refusal(outcome.code, outcome.errors));
+    return 1;
   }
+  print(outcome.data as Issued, config.publicUrl, args.json === true);
+  return 0;
 }
 
 function explain(error: unknown): string {
   if (error instanceof UsageError) return `${error.message}\n\n${USAGE}`;
-  if (error instanceof AppError && error.code === 2304) return 'No such node (give its id or catalogue slug).';
   if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS')) return `${error.message}\n\n${USAGE}`;
   return error instanceof Error ? error.message : String(error);
 }

@@ -31,6 +31,7 @@ import { scheduleImports } from './modules/imports/schedule.js';
 import type { ImportRunnerOptions } from './modules/imports/runner.js';
 import { newsRoutes } from './modules/news/routes.js';
 import { nodeRoutes } from './modules/nodes/routes.js';
+import { operatorRoutes } from './modules/operator/routes.js';
 import { platformRoutes } from './modules/platform/routes.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { registerPush } from './modules/push/routes.js';
@@ -48,6 +49,19 @@ export interface BuildOptions {
   alertMinuteMs?: number;
   /** The import runner's batch size and, for tests, a hold before each batch. */
   imports?: ImportRunnerOptions;
+  /**
+   * false: no background loops (deployment notices, alert rounds and delivery, imports), for a
+   * short-lived app that only answers calls (`npm run admin`). Default true.
+   */
+  background?: boolean;
+}
+
+function scheduleBackground(app: FastifyInstance, options: BuildOptions): void {
+  if (options.background === false) return;
+  scheduleDeploymentNotices(app);
+  scheduleAlertEvaluation(app, options.alertMinuteMs === undefined ? {} : { minuteMs: options.alertMinuteMs });
+  scheduleAlertDelivery(app);
+  scheduleImports(app, options.imports);
 }
 
 /** Fastify trusts no hop count (it cannot tell a proxy from a client), so hops become a predicate. */
@@ -115,14 +129,12 @@ export async function buildApp(config: ResolvedConfig, options: BuildOptions): P
     sslChainRoutes,
     feedbackRoutes,
     newsRoutes,
+    operatorRoutes,
   ];
   for (const routes of [...routeGroups, ...featureRoutes])
     routes(app);
   registerPush(app);
-  scheduleDeploymentNotices(app);
-  scheduleAlertEvaluation(app, options.alertMinuteMs === undefined ? {} : { minuteMs: options.alertMinuteMs });
-  scheduleAlertDelivery(app);
-  scheduleImports(app, { batchRows: config.importBatchRows, batchPauseMs: config.importBatchPauseMs, ...options.imports });
+  scheduleBackground(app, options);
   await app.ready();
   return app;
 }

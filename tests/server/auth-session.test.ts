@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resumeUser, suspendUser } from '../../src/server/modules/operator/users.js';
 import { createTestServer, type TestServer } from './helpers.js';
 
 let server: TestServer;
@@ -53,12 +54,21 @@ describe('sessions', () => {
     expect((await server.call('/auth/logout', { token })).statusCode).toBe(401);
   });
 
-  it('ends open sessions when the user is suspended', async () => {
+  it('ends open sessions when the user is suspended: the next call answers 2005, also after a resume', async () => {
+    const token = await server.login();
+    await suspendUser(server.app.vigil, 'demo01');
+    expect(await profileCode(token)).toBe(2005);
+    await resumeUser(server.app.vigil, 'demo01');
+    expect(await profileCode(token)).toBe(2005);
+    expect(await profileCode(await server.login())).toBe(200);
+  });
+
+  it('answers 2005 to a session whose user was suspended behind the verbs (a row changed by hand)', async () => {
     const token = await server.login();
     await server.db.updateTable('users').set({ status: 'suspended' }).where('account', '=', 'demo01').execute();
-    expect(await profileCode(token)).toBe(401);
+    expect(await profileCode(token)).toBe(2005);
     await server.db.updateTable('users').set({ status: 'active' }).where('account', '=', 'demo01').execute();
-    expect(await profileCode(token)).toBe(401);
+    expect(await profileCode(token)).toBe(2005);
   });
 
   it('accepts a JSON content type with an empty body on body-less calls', async () => {

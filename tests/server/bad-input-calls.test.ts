@@ -82,8 +82,9 @@ function expectEnvelope(response: LightMyRequestResponse, label: string): { stat
 
 // Bookkeeping every authenticated call writes, whatever the body.
 const ACTIVITY_COLUMNS: Readonly<Record<string, readonly string[]>> = { sessions: ['last_seen_at'] };
-// Failed password attempts are counted by design (a wrong administrator password on the SSO-code call).
-const COUNTER_TABLES = new Set(['login_failures']);
+// Failed password attempts are counted by design (a wrong administrator password on the SSO-code call),
+// and the operator's refused platform mutations are logged by design (platform_audit).
+const COUNTER_TABLES = new Set(['login_failures', 'platform_audit']);
 
 /** Every table's rows (activity stamps left out), hashed. */
 async function fingerprint(): Promise<string> {

@@ -8,8 +8,12 @@ import type { ResolvedConfig } from '../../src/server/context.js';
 import { DB_FILE_NAME, openDatabase, type Db } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrations/index.js';
 import { seedIfEmpty } from '../../src/server/db/seed.js';
-import { hashPassword } from '../../src/server/security/password.js';
+import { createContract } from '../../src/server/modules/operator/contracts.js';
+import { createCustomer, suspendCustomer } from '../../src/server/modules/operator/customers.js';
+import { deactivatePrivilege } from '../../src/server/modules/operator/privileges.js';
+import { createUser, suspendUser } from '../../src/server/modules/operator/users.js';
 import { FULL_TASKS_PRIVILEGE, type TasksPrivilege } from '../../src/shared/roles.js';
+import { isCompanyTaxId } from '../../src/shared/validation/predicates.js';
 
 export const SEED = {
   account: 'demo01',
@@ -153,52 +157,49 @@ export interface NewTestUser {
   maxSessions?: number | null;
 }
 
-/** Adds a customer account with its own privilege; answers the user id. */
+/**
+ * Adds a customer account with its own privilege through the operator's verbs (as
+ * `npm run admin -- user create` does), then suspends it or deactivates its privilege when asked;
+ * answers the user id.
+ */
 export async function addUser(server: TestServer, user: NewTestUser): Promise<number> {
-  const privilege = await server.db
-    .insertInto('privileges')
-    .values({
-      name: `privilege of ${user.account}`,
-      status: user.privilegeStatus ?? 'active',
-      tasks_privilege: JSON.stringify(user.tasksPrivilege ?? FULL_TASKS_PRIVILEGE),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const row = await server.db
-    .insertInto('users')
-    .values({
-      cust_id: user.custId ?? server.custId,
-      account: user.account,
-      name: `User ${user.account}`,
-      email: `${user.account}@example.com`,
-      password_hash: await hashPassword(user.password ?? SEED.password),
-      privilege_id: privilege.id,
-      roles: JSON.stringify(['customer']),
-      reserved: 0,
-      status: user.status ?? 'active',
-      max_sessions: user.maxSessions ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const ctx = server.app.vigil;
+  const { user: created } = await createUser(ctx, {
+    custId: user.custId ?? server.custId,
+    account: user.account,
+    name: `User ${user.account}`,
+    email: `${user.account}@example.com`,
+    password: user.password ?? SEED.password,
+    tasksPrivilege: user.tasksPrivilege ?? FULL_TASKS_PRIVILEGE,
+    maxSessions: user.maxSessions ?? null,
+  });
+  if (user.status === 'suspended') await suspendUser(ctx, user.account);
+  if (user.privilegeStatus === 'deactivated') await deactivatePrivilege(ctx, created.privilegeId);
+  return created.id;
 }
 
+let taxIdCounter = 10_000_000;
+/** A company tax id no customer has yet (the operator's verb refuses a second customer with one: 2101). */
+export function uniqueTaxId(): string {
+  for (;;) {
+    taxIdCounter += 1;
+    const text = String(taxIdCounter);
+    if (isCompanyTaxId(text)) return text;
+  }
+}
+
+/** Adds a customer through the operator's verbs (`customer create`, then `suspend` when asked). */
 export async function addCustomer(server: TestServer, name: string, status: 'active' | 'suspended' = 'active'): Promise<number> {
-  const row = await server.db
-    .insertInto('customers')
-    .values({ name, tax_id: '12345675', status })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const ctx = server.app.vigil;
+  const customer = await createCustomer(ctx, { name, taxId: uniqueTaxId() });
+  if (status === 'suspended') await suspendCustomer(ctx, customer.id);
+  return customer.id;
 }
 
 /** A second customer with a contract of 10,000 points and a signed-in user `other01`: for isolation tests. */
 export async function otherCustomerSession(server: TestServer): Promise<{ custId: number; token: string }> {
   const custId = await addCustomer(server, 'Other Ltd');
-  await server.db
-    .insertInto('contracts')
-    .values({ cust_id: custId, start_date: '2000-01-01', end_date: '2999-12-31', purchased_points: 10_000, used_points: 0 })
-    .execute();
+  await createContract(server.app.vigil, { custId, startDate: '2000-01-01', endDate: '2999-12-31', purchasedPoints: 10_000 });
   await addUser(server, { account: 'other01', custId });
   return { custId, token: await server.login('other01') };
 }

@@ -4,10 +4,12 @@ import { join } from 'node:path';
 import { DB_FILE_NAME, openDatabase, type Db } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrations/index.js';
 import { seedNodeCatalogueIfEmpty } from '../../src/server/db/node-catalogue.js';
+import { createCustomer } from '../../src/server/modules/operator/customers.js';
 import { MONITOR_TYPES } from '../../src/shared/codes.js';
 import type { CheckResult } from '../../src/shared/probe/results.js';
 import type { StoreContext } from '../../src/server/modules/tasks/store-context.js';
 import type { TaskInput } from '../../src/server/modules/tasks/task-input.js';
+import { uniqueTaxId } from './helpers.js';
 
 export const STORE_START = Date.parse('2026-03-01T08:00:00.000Z');
 
@@ -27,11 +29,10 @@ export async function createTestStore(deployDeadlineMs?: number): Promise<TestSt
   const db = openDatabase(join(dir, DB_FILE_NAME));
   await migrateToLatest(db);
   await seedNodeCatalogueIfEmpty(db, STORE_START);
-  const customer = (name: string) =>
-    db.insertInto('customers').values({ name, tax_id: '12345675', status: 'active' }).returning('id').executeTakeFirstOrThrow();
+  let time = STORE_START;
+  const customer = (name: string) => createCustomer({ db, now: () => time }, { name, taxId: uniqueTaxId() });
   const custId = (await customer('Acme')).id;
   const otherCustId = (await customer('Other')).id;
-  let time = STORE_START;
   const ctx: StoreContext = { db, now: () => time, ...(deployDeadlineMs === undefined ? {} : { deployDeadlineMs }) };
   return {
     db,

@@ -15,9 +15,10 @@ function toldByBanner(failure: ApiFailure): boolean {
 }
 
 /**
- * Turns api client events into notifications (§8) and ends the session on a 401 (§4): the
+ * Turns api client events into notifications (§8) and ends the session on a 401, 2005 or 2006 (§4): the
  * session's cleanup runs first (persistence stopped, queries cleared, store wiped, push dropped,
- * tabs told, a matter of milliseconds), then token and state go, the 401 notice shows, and after
+ * tabs told, a matter of milliseconds), then token and state go, the 401 notice (or the suspension's
+ * or deactivation's) shows, and after
  * 2 s the guards move to /login.
  */
 export function ApiEventBridge() {
@@ -32,7 +33,8 @@ export function ApiEventBridge() {
       if (getSessionState().token !== event.token || isSessionEnding()) return;
       const expire = () => {
         endSession('expiring');
-        notify(i18nTranslator.t('errors:401'));
+        // An operator's suspension or deactivation says so (2005, 2006); anything else is the 401 text.
+        notify(i18nTranslator.t(`errors:${event.endCode ?? 401}`));
         timers.push(
           window.setTimeout(() => {
             if (getSessionState().phase === 'expiring') endSession('signedOut');

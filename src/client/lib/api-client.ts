@@ -5,7 +5,7 @@ import { CALL_ROUTES } from '../../shared/calls/call-routes.js';
 import { API_BASE, callUrlPath, type CallRoute } from '../../shared/calls/paths.js';
 import { LIMITS } from '../../shared/constants.js';
 import { emitApiEvent } from './api-events.js';
-import { ApiError, type ApiFailure } from './api-failure.js';
+import { ApiError, sessionEndOf, type ApiFailure } from './api-failure.js';
 import { inFlight } from './in-flight.js';
 import { isUnreachableFailure, noteCallOutcome } from './offline/connection.js';
 import { getToken } from './session-storage.js';
@@ -95,9 +95,6 @@ function failureOf(response: Response, envelope: WireEnvelope | null): ApiFailur
   return { kind: 'envelope', code: envelope.code, message: envelope.message, errors, httpStatus: response.status };
 }
 
-function isUnauthorized(response: Response, envelope: WireEnvelope | null): boolean {
-  return response.status === 401 || String(envelope?.code) === '401';
-}
 
 /** Envelope errors always notify (§8); bare HTTP errors above 400 too, except for silent calls and the profile call. */
 function shouldNotify(callId: CallId, call: CallRoute, failure: ApiFailure): boolean {
@@ -153,11 +150,12 @@ export async function send({ callId, call, body, payload, options }: Sending): P
   }
 }
 
-/** The refusal of an answer that is not the success the call expects; a 401 ends the session instead of notifying. */
+/** The refusal of an answer that is not the success the call expects; a 401, 2005 or 2006 ends the session instead of notifying. */
 export function refusal(sending: Sending, { response, token }: Answered, envelope: WireEnvelope | null): ApiError {
   const failure = failureOf(response, envelope);
-  if (token && isUnauthorized(response, envelope)) {
-    emitApiEvent({ type: 'unauthorized', token });
+  const ended = sessionEndOf(failure);
+  if (token && ended) {
+    emitApiEvent({ type: 'unauthorized', token, ...ended });
     return new ApiError(sending.callId, failure);
   }
   return fail(sending.callId, sending.call, failure, sending.options);

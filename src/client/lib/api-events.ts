@@ -1,10 +1,11 @@
 import type { CallId } from '../../shared/index.js';
-import type { ApiFailure } from './api-failure.js';
+import type { ApiFailure, SessionEndCode } from './api-failure.js';
 
 /** What the api client tells the app layer, which owns notifications and the session. */
 export type ApiEvent =
   | { type: 'failure'; callId: CallId; failure: ApiFailure }
-  | { type: 'unauthorized'; token: string };
+  /** The server refused the session: 401, or `endCode` when an operator ended it (suspension, deactivation). */
+  | { type: 'unauthorized'; token: string; endCode?: SessionEndCode };
 
 type Listener = (event: ApiEvent) => void;
 

@@ -22,3 +22,18 @@ export function fieldErrorsOf(error: unknown): FieldError[] {
   if (!(error instanceof ApiError) || error.failure.kind !== 'envelope') return [];
   return error.failure.errors;
 }
+
+/** Codes an operator ends a session with: its holder (or their customer) suspended, or their privilege deactivated. */
+export type SessionEndCode = 2005 | 2006;
+
+/**
+ * Whether a failure ends the session, and with which text: 401 (signed out, expired), or the
+ * operator's 2005/2006, which the server answers to every later call of an ended session.
+ */
+export function sessionEndOf(failure: ApiFailure): { endCode?: SessionEndCode } | undefined {
+  if (failure.kind === 'http') return failure.httpStatus === 401 ? {} : undefined;
+  if (failure.kind !== 'envelope') return undefined;
+  const code = String(failure.code);
+  if (code === '2005' || code === '2006') return { endCode: Number(code) as SessionEndCode };
+  return failure.httpStatus === 401 || code === '401' ? {} : undefined;
+}

@@ -66,6 +66,8 @@ export interface SessionsTable {
   last_seen_at: number;
   revoked_at: number | null;
   ip: string;
+  /** Why the session was ended for its holder (2005, 2006): its next call is answered that code. */
+  end_code: number | null;
 }
 
 export interface SsoCodesTable {
@@ -194,6 +196,20 @@ export interface FeedbackNewsTables {
   news_reads: NewsReadsTable;
 }
 
+/** Operator verbs (migration 0024): every platform mutation, refused ones too. */
+export interface PlatformAuditTable {
+  id: Generated<number>;
+  created_at: number;
+  /** `X-Platform-Operator` over the API; `--by` or the OS user from `npm run admin`. */
+  operator: string;
+  /** The call's path, e.g. /platform/customer/suspend. */
+  call_path: string;
+  /** The body's fields as JSON, passwords left out. */
+  target: string;
+  /** 200 when it was done, else the refusal's catalogue code. */
+  code: number;
+}
+
 export interface Database extends TaskTables, GroupTables, PointTables, PushTables, AlertTables, ImportTables, FeedbackNewsTables {
   customers: CustomersTable;
   contracts: ContractsTable;
@@ -209,6 +225,7 @@ export interface Database extends TaskTables, GroupTables, PointTables, PushTabl
   api_keys: ApiKeysTable;
   mtr_runs: MtrRunsTable;
   mtr_run_nodes: MtrRunNodesTable;
+  platform_audit: PlatformAuditTable;
 }
 
 export type SessionRow = Selectable<SessionsTable>;

@@ -13,6 +13,7 @@ import { authenticate, bearerToken } from '../modules/auth/authenticate.js';
 import { assertPlatformSecret } from '../modules/platform/service.js';
 import { AppError, badParameter, fieldError } from './app-error.js';
 import { sendFileAnswer } from './file-answer.js';
+import { audited, isAudited } from './platform-audit.js';
 import { readUploadRequest, type UploadedFile } from './upload-input.js';
 
 declare module 'fastify' {
@@ -94,6 +95,35 @@ async function bodyAndUpload(call: CallDefinition, request: FastifyRequest): Pro
   return { body: callInput(call, request), upload: undefined };
 }
 
+interface Admitted extends Caller {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  ctx: ServerContext;
+}
+
+/** Reads and validates the body, then runs the handler: the call's answer. */
+async function answer<C extends CallDefinition>(call: C, handler: CallHandler<C>, { principal, agent, request, reply, ctx }: Admitted) {
+  const { body, upload } = await bodyAndUpload(call, request);
+  const parsed = validate(call.body, body);
+  if (!parsed.ok) throw badParameter(parsed.errors);
+  const input: CallInput<C> = {
+    body: parsed.data as z.output<C['body']>,
+    upload,
+    get principal() {
+      if (!principal) throw new AppError(401);
+      return principal;
+    },
+    get agent() {
+      if (!agent) throw new AppError(401);
+      return agent;
+    },
+    request,
+    reply,
+    ctx,
+  };
+  return handler(input);
+}
+
 /** The caller each request was admitted as; a request leaves no entry behind once it is collected. */
 const callers = new WeakMap<FastifyRequest, Caller>();
 
@@ -117,26 +147,8 @@ export function registerCall<C extends CallDefinition>(app: FastifyInstance, cal
     },
     handler: async (request, reply) => {
       const ctx = app.vigil;
-      const { principal, agent } = callers.get(request) ?? {};
-      const { body, upload } = await bodyAndUpload(call, request);
-      const parsed = validate(call.body, body);
-      if (!parsed.ok) throw badParameter(parsed.errors);
-      const input: CallInput<C> = {
-        body: parsed.data as z.output<C['body']>,
-        upload,
-        get principal() {
-          if (!principal) throw new AppError(401);
-          return principal;
-        },
-        get agent() {
-          if (!agent) throw new AppError(401);
-          return agent;
-        },
-        request,
-        reply,
-        ctx,
-      };
-      const data = await handler(input);
+      const run = () => answer(call, handler, { ...(callers.get(request) ?? {}), request, reply, ctx });
+      const data = await (isAudited(call) ? audited(ctx, call, request, run) : run());
       if (call.answersFile) return sendFileAnswer(reply, data as FileAnswer);
       return reply.send(successEnvelope(data));
     },

@@ -18,6 +18,8 @@ import { groupCalls } from './groups.js';
 import { inboxCalls } from './inbox.js';
 import { nodeCalls } from './nodes.js';
 import { platformCalls } from './platform.js';
+import { platformAccountCalls } from './platform-ops.js';
+import { platformUserCalls } from './platform-ops-users.js';
 import { profileCalls } from './profile.js';
 import { pushCalls } from './push.js';
 import { sslChainCalls } from './ssl-chain.js';
@@ -48,6 +50,8 @@ export const CALLS = {
   ...sslChainCalls,
   ...feedbackNewsCalls,
   ...platformFeedbackNewsCalls,
+  ...platformAccountCalls,
+  ...platformUserCalls,
 } as const;
 
 export type Calls = typeof CALLS;
@@ -82,6 +86,8 @@ export * from './groups.js';
 export * from './inbox.js';
 export * from './nodes.js';
 export * from './platform.js';
+export * from './platform-ops.js';
+export * from './platform-ops-users.js';
 export * from './profile.js';
 export * from './push.js';
 export * from './ssl-chain.js';

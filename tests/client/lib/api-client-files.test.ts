@@ -129,6 +129,13 @@ describe('an upload (calls with `upload`)', () => {
     expect(events).toEqual([{ type: 'unauthorized', token: 'token-a' }]);
     endSession('signedOut');
   });
+
+  it.each([2005, 2006] as const)('ends the session with the operator\'s reason on a %i (suspended, privilege deactivated)', async (code) => {
+    answer = () => refusal(code);
+    await upload('domainImport', new File(['x'], 'a.xlsx')).catch(() => undefined);
+    expect(events).toEqual([{ type: 'unauthorized', token: 'token-a', endCode: code }]);
+    endSession('signedOut');
+  });
 });
 
 describe('a file download (calls with `answersFile`)', () => {

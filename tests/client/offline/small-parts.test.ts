@@ -47,6 +47,8 @@ describe('a session load failure', () => {
     expect(sessionLoadFailureOf(new ApiError('profile', { kind: 'network' }))).toBe('unreachable');
     expect(sessionLoadFailureOf(new ApiError('profile', { kind: 'http', httpStatus: 503 }))).toBe('unreachable');
     expect(sessionLoadFailureOf(new ApiError('profile', { kind: 'envelope', code: 401, message: '', errors: [], httpStatus: 401 }))).toBe('unauthorized');
+    expect(sessionLoadFailureOf(new ApiError('profile', { kind: 'envelope', code: 2005, message: '', errors: [], httpStatus: 403 }))).toBe('unauthorized');
+    expect(sessionLoadFailureOf(new ApiError('profile', { kind: 'envelope', code: 2006, message: '', errors: [], httpStatus: 403 }))).toBe('unauthorized');
     expect(sessionLoadFailureOf(new ApiError('profile', { kind: 'envelope', code: 2001, message: '', errors: [], httpStatus: 400 }))).toBe('refused');
     expect(sessionLoadFailureOf(new ApiError('profile', { kind: 'http', httpStatus: 500 }))).toBe('refused');
   });

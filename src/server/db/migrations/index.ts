@@ -21,10 +21,11 @@ import { imports } from './0020-imports.js';
 import { apiKeys } from './0021-api-keys.js';
 import { mtrRuns } from './0022-mtr-runs.js';
 import { feedbackNews } from './0023-feedback-news.js';
+import { operator } from './0024-operator.js';
 import { pointLogIndexes } from './0025-point-log-indexes.js';
 
 /** Every migration, in the order of their names; add one file and one line per migration. */
-const MIGRATIONS: Record<string, Migration> = {
+export const MIGRATIONS: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_nodes': nodes,
   '0003_tasks_results': tasksResults,
@@ -46,6 +47,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '0021_api_keys': apiKeys,
   '0022_mtr_runs': mtrRuns,
   '0023_feedback_news': feedbackNews,
+  '0024_operator': operator,
   '0025_point_log_indexes': pointLogIndexes,
 };
 

@@ -31,7 +31,7 @@ function filtersOf(body: { kind?: string | undefined; from?: number | undefined;
 const monitorTypeOf = (type: number | null): MonitorType | null => (MONITOR_TYPE_CODES.find((code) => code === type) ?? null);
 
 function taskOf(row: TransactionRow): TranslogRow['task'] {
-  if (!TASK_POINT_TRANSACTION_KINDS.includes(row.kind)) return null;
+  if (!TASK_POINT_TRANSACTION_KINDS.includes(row.kind) || row.task_id === null) return null;
   const known = row.row_task_id !== null;
   return {
     id: row.task_id,

@@ -4,12 +4,13 @@ import { AppError } from '../../http/app-error.js';
 import { withMatchingPassword } from '../../security/password.js';
 import { hashToken, newToken } from '../../security/tokens.js';
 import { findUserByAccount, type UserAccessRow } from './account-repo.js';
+import { userEndCode } from './authenticate.js';
 import { countActiveUserSessions, insertSession, revokeSession } from './session-repo.js';
 import { throttledCheck, throttleKeys } from './throttle.js';
 
 function assertUsable(user: UserAccessRow): void {
-  if (user.status !== 'active' || user.customer_status !== 'active') throw new AppError(2005);
-  if (user.privilege_status !== 'active') throw new AppError(2006);
+  const endCode = userEndCode(user);
+  if (endCode !== undefined) throw new AppError(endCode);
 }
 
 /** Opens a user session unless the account already holds its limit of live sessions (2010). */

@@ -28,8 +28,9 @@ export async function insertSession(db: Db, session: NewSession): Promise<number
   return row.id;
 }
 
-export function findLiveSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
-  return db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).where('revoked_at', 'is', null).executeTakeFirst();
+/** A session by its token, ended ones too (their end code answers their next call). */
+export function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
 }
 
 /** Sessions of a user that are neither revoked nor idle past the cutoff. */
@@ -48,8 +49,26 @@ export async function touchSession(db: Db, id: number, now: number): Promise<voi
   await db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
 }
 
-export async function revokeSession(db: Db, id: number, now: number): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+/** Ends one session; `endCode` (2005, 2006) is what its holder's next call is answered. */
+export async function revokeSession(db: Db, id: number, now: number, endCode: SessionEndCode | null = null): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: now, end_code: endCode }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+}
+
+/** Why an operator ended a session: its holder (or their customer) suspended, or their privilege deactivated. */
+export type SessionEndCode = 2005 | 2006;
+
+/** Whose open sessions an operator's change ends. */
+export type SessionHolders = { userId: number } | { custId: number } | { privilegeId: number } | { adminId: number };
+
+/** Ends every open session of the holders with the code their next call is answered; answers how many. */
+export async function endSessionsOf(db: Db, holders: SessionHolders, endCode: SessionEndCode | null, now: number): Promise<number> {
+  let query = db.updateTable('sessions').set({ revoked_at: now, end_code: endCode }).where('revoked_at', 'is', null);
+  if ('userId' in holders) query = query.where('user_id', '=', holders.userId);
+  else if ('custId' in holders) query = query.where('cust_id', '=', holders.custId).where('user_id', 'is not', null);
+  else if ('adminId' in holders) query = query.where('admin_id', '=', holders.adminId);
+  else query = query.where('user_id', 'in', db.selectFrom('users').select('id').where('privilege_id', '=', holders.privilegeId));
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Revokes a user's other sessions (after a password change): every open session of the user but `keepId` (all of them when null: the caller has no session). */

@@ -1,24 +1,11 @@
-import { isIP } from 'node:net';
-import { z } from 'zod';
-import { CHINA_REGIONS, COUNTRIES, ISP_CODES, MAP_TYPES, type Country, type MapType } from '../../../shared/codes.js';
+import type { NodeCreateBody } from '../../../shared/calls/platform-ops-users.js';
+import { ISP_CODES, MAP_TYPES, type Country, type MapType } from '../../../shared/codes.js';
 import { countryCoordinates, defaultDnsServer } from '../../db/node-catalogue.js';
 
 const SOUTHEAST_ASIA: readonly string[] = ['SG', 'MY', 'TH', 'VN', 'ID', 'PH', 'KH', 'MM', 'LA', 'BN'];
 
-/** What an operator gives for a new node; anything left out is derived from the country. */
-export const NewNodeFields = z.strictObject({
-  name: z.string().trim().min(1).max(255).optional(),
-  city: z.string().trim().min(1).max(100),
-  country: z.enum(COUNTRIES),
-  province: z.string().trim().min(1).max(100).optional(),
-  region: z.enum(CHINA_REGIONS).optional(),
-  isp: z.literal(Object.values(ISP_CODES)).optional(),
-  mapType: z.literal(Object.values(MAP_TYPES)).optional(),
-  dnsServer: z.string().refine((value) => isIP(value) !== 0, 'not an IP address').optional(),
-  latitude: z.number().min(-90).max(90).optional(),
-  longitude: z.number().min(-180).max(180).optional(),
-});
-export type NewNodeFields = z.infer<typeof NewNodeFields>;
+/** What an operator gives for a new node (the platform call /platform/node/create); anything left out is derived from the country. */
+export type NewNodeFields = Omit<NodeCreateBody, 'allowPrivateTargets'>;
 
 function defaultMapType(country: Country): MapType {
   if (country === 'CN') return MAP_TYPES.CHINA;
