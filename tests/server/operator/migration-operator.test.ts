@@ -33,7 +33,8 @@ describe('migration 0024: point transactions without a task, session end codes, 
     ]);
     await db.insertInto('point_transactions').values({ cust_id: 7, contract_id: 3, task_id: null, kind: 'topup', points: -5, balance_after: 93, created_at: 2000, note: '' }).execute();
     const indexes = await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'point_transactions' and name not like 'sqlite_%' order by name`.execute(db);
-    expect(indexes.rows.map((row) => row.name)).toEqual(['point_transactions_cust', 'point_transactions_task']);
+    // 0025 adds the points log's time and kind indexes after the rebuild.
+    expect(indexes.rows.map((row) => row.name)).toEqual(['point_transactions_cust', 'point_transactions_cust_kind_time', 'point_transactions_cust_time', 'point_transactions_task']);
     const columns = await sql<{ name: string }>`select name from pragma_table_info('sessions')`.execute(db);
     expect(columns.rows.map((row) => row.name)).toContain('end_code');
     expect(await db.selectFrom('platform_audit').selectAll().execute()).toEqual([]);
