@@ -56,12 +56,12 @@ export interface BuildOptions {
   background?: boolean;
 }
 
-function scheduleBackground(app: FastifyInstance, options: BuildOptions): void {
+function scheduleBackground(app: FastifyInstance, config: Config, options: BuildOptions): void {
   if (options.background === false) return;
   scheduleDeploymentNotices(app);
   scheduleAlertEvaluation(app, options.alertMinuteMs === undefined ? {} : { minuteMs: options.alertMinuteMs });
   scheduleAlertDelivery(app);
-  scheduleImports(app, options.imports);
+  scheduleImports(app, { batchRows: config.importBatchRows, batchPauseMs: config.importBatchPauseMs, ...options.imports });
 }
 
 /** Fastify trusts no hop count (it cannot tell a proxy from a client), so hops become a predicate. */
@@ -134,7 +134,7 @@ export async function buildApp(config: ResolvedConfig, options: BuildOptions): P
   for (const routes of [...routeGroups, ...featureRoutes])
     routes(app);
   registerPush(app);
-  scheduleBackground(app, options);
+  scheduleBackground(app, config, options);
   await app.ready();
   return app;
 }
