@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ALERT_LOG_EVENTS, type AlertLogEvent } from '../../../../shared/index.js';
 import { Button } from '../../../components/button.js';
-import { LabelledSelect } from '../../../components/labelled-select.js';
+import { ChoiceAndDaysFields } from '../../../components/choice-and-days-fields.js';
 import { ListLoadError, ListSkeleton } from '../../../components/list-states.js';
 import { PageHeader } from '../../../components/page-header.js';
 import { PagedResults } from '../../../components/paged-results.js';
@@ -33,17 +33,6 @@ function RuleChip({ ruleId, onClear }: { ruleId: number; onClear: () => void }) 
   return <FilterChip label={t('alerts:log.ruleFilter', { name: data?.name ?? `#${ruleId}` })} onClear={onClear} />;
 }
 
-function DayInput({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (day: string) => void }) {
-  return (
-    <div className="flex min-w-0 flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-slate-600">
-        {label}
-      </label>
-      <input id={id} type="date" value={value} onChange={(event) => onChange(event.target.value)} className="focus-ring min-h-9 rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm" />
-    </div>
-  );
-}
-
 function LogFilters({ view, onView, taskName }: { view: LogView; onView: (view: LogView) => void; taskName: string | null }) {
   const { t } = useTranslation();
   const set = (change: Partial<LogView>) => onView({ ...view, ...change, page: 1 });
@@ -55,23 +44,19 @@ function LogFilters({ view, onView, taskName }: { view: LogView; onView: (view: 
           {view.taskId !== null && <FilterChip label={t('alerts:log.taskFilter', { name: taskName ?? `#${view.taskId}` })} onClear={() => set({ taskId: null })} />}
         </ul>
       )}
-      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <LabelledSelect
-          label={t('alerts:log.event')}
-          value={view.event ?? ''}
-          anyLabel={t('alerts:log.anyEvent')}
-          options={ALERT_LOG_EVENTS.map((event) => ({ value: event, label: t(`alerts:events.${event}`) }))}
-          onChange={(event) => set({ event: event === '' ? null : (event as AlertLogEvent) })}
-          className="col-span-2 sm:col-span-1"
-        />
-        <DayInput id="alert-log-from" label={t('alerts:log.from')} value={view.fromDay} onChange={(fromDay) => set({ fromDay })} />
-        <DayInput id="alert-log-to" label={t('alerts:log.to')} value={view.toDay} onChange={(toDay) => set({ toDay })} />
-      </div>
-      {daysReversed(view) && (
-        <p role="alert" className="text-xs text-status-error">
-          {t('alerts:log.reversed')}
-        </p>
-      )}
+      <ChoiceAndDaysFields
+        choice={{
+          label: t('alerts:log.event'),
+          value: view.event ?? '',
+          anyLabel: t('alerts:log.anyEvent'),
+          options: ALERT_LOG_EVENTS.map((event) => ({ value: event, label: t(`alerts:events.${event}`) })),
+          onChange: (event) => set({ event: event === '' ? null : (event as AlertLogEvent) }),
+        }}
+        range={view}
+        onRange={set}
+        idPrefix="alert-log"
+        texts={{ from: t('alerts:log.from'), to: t('alerts:log.to'), reversed: t('alerts:log.reversed') }}
+      />
     </div>
   );
 }
