@@ -92,6 +92,9 @@ describe('the points log screen', () => {
     expect(html).toContain('退還 12 點');
     expect(html).toContain('Annual top-up');
     expect(html).toContain('加值');
+    // A top-up's points are added to the contract, not given back.
+    expect(html).toContain('合約增加 500 點');
+    expect(html).not.toContain('退還 500 點');
   });
 
   it('tells an empty log from a filter nothing matches, which offers to show everything', () => {

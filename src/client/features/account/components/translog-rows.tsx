@@ -44,11 +44,16 @@ function TaskCell({ task, note }: { task: Task | null; note: string }) {
   );
 }
 
-/** Signed points: a charge shows "+", a give-back "−", each also said in words for screen readers. */
-function PointsCell({ points }: { points: number }) {
+/**
+ * Signed points as the log keeps them (the change of used points): a charge shows "+", a give-back
+ * or a top-up "−", each also said in words for screen readers and on hover, where a top-up reads as
+ * points added to the contract rather than given back.
+ */
+function PointsCell({ points, kind }: { points: number; kind: TranslogRow['kind'] }) {
   const { t } = useTranslation();
   const magnitude = numberText(Math.abs(points));
-  const words = points > 0 ? t('account:translog.charge', { points: magnitude }) : t('account:translog.giveBack', { points: magnitude });
+  const key = kind === 'topup' ? 'added' : points > 0 ? 'charge' : 'giveBack';
+  const words = t(`account:translog.${key}`, { points: magnitude });
   return (
     <span className={`tabular-nums ${points > 0 ? 'text-red-700' : 'text-green-700'}`} title={words}>
       <span aria-hidden="true">{points > 0 ? `+${magnitude}` : `−${magnitude}`}</span>
@@ -64,7 +69,7 @@ function columnsOf(t: Translate): TranslogColumns {
     { id: 'time', header: t('account:translog.time'), cell: (row) => <TimeCell row={row} /> },
     { id: 'kind', header: t('account:translog.kind'), cell: (row) => <span className="whitespace-nowrap">{t(`account:kinds.${row.kind}`)}</span> },
     { id: 'task', header: t('account:translog.task'), cell: (row) => <TaskCell task={row.task} note={row.note} /> },
-    { id: 'points', header: t('account:translog.points'), cell: (row) => <PointsCell points={row.points} /> },
+    { id: 'points', header: t('account:translog.points'), cell: (row) => <PointsCell points={row.points} kind={row.kind} /> },
     { id: 'balanceAfter', header: t('account:translog.balanceAfter'), cell: (row) => <span className="tabular-nums">{numberText(row.balanceAfter)}</span> },
   ];
 }
