@@ -90,6 +90,13 @@ export const SslDetails = z.object({
   chain: z.array(CertificateSummary),
   /** With the `rawChain` option: each certificate of `chain` as base64 DER, in the same (issuer) order. */
   rawChain: z.array(z.string().max(65_536)).max(20).optional(),
+  /**
+   * With the `rawChain` option (agents since the presented-order capture): the certificates as the
+   * server sent them, base64 DER, and whether that is the order on the wire (TLS 1.2 or older) or
+   * `rawChain`'s issuer order (a TLS 1.3-only server). Older agents answer neither.
+   */
+  presentedChain: z.array(z.string().max(65_536)).max(20).optional(),
+  orderKnown: z.boolean().optional(),
 });
 
 export const MtrHop = z.object({

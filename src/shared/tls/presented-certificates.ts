@@ -5,6 +5,12 @@
  * in clear and holds it. TLS 1.3 encrypts it: then there is no answer here.
  */
 
+/**
+ * OpenSSL's codes for a peer that will not speak the TLS version offered: a TLS 1.3-only server
+ * asked with TLS 1.2 at most. The server's and the agent's capture then ask again without the limit.
+ */
+export const TLS_PROTOCOL_VERSION_ERRORS: ReadonlySet<string> = new Set(['ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION', 'ERR_SSL_UNSUPPORTED_PROTOCOL', 'ERR_SSL_NO_PROTOCOLS_AVAILABLE']);
+
 const RECORD_HEADER = 5;
 const CONTENT_HANDSHAKE = 22;
 const CONTENT_ALERT = 21;

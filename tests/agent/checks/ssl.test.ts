@@ -4,7 +4,8 @@ import { sslCheck } from '../../../src/agent/checks/ssl/index.js';
 import { SSL_STATUS } from '../../../src/shared/codes.js';
 import { SslOptions } from '../../../src/shared/probe/options.js';
 import { CheckResult, TLS_VERIFY_ERRORS } from '../../../src/shared/probe/results.js';
-import { createTestCertificates, type ServerCertificate, type TestCertificates } from '../helpers/certificates.js';
+import { X509Certificate } from 'node:crypto';
+import { createAuthority, createCertificate, createIntermediate, createTestCertificates, type ServerCertificate, type TestCertificates } from '../helpers/certificates.js';
 import { closedPort, type Running, startHttpServer, startTcpListener, startTlsListener } from '../helpers/servers.js';
 
 const loopback: CheckContext = { allowPrivateTargets: true, matchingIps: [] };
@@ -42,6 +43,23 @@ describe('SSL check against loopback TLS servers', () => {
     // The console has words for every verification error in this shared list.
     expect(TLS_VERIFY_ERRORS).toContain(result.details?.authorizationError);
     expect(result.details?.ip).toBe(result.resolvedIps[0]);
+  });
+
+  it('with rawChain, answers the chain in the order the server sent it (a misordered one too) and that the order is known', async () => {
+    const root = createAuthority('Vigil Order Root');
+    const intermediate = createIntermediate(root, 'Vigil Order Intermediate');
+    const leaf = createCertificate({ commonName: 'localhost', notBefore: new Date(Date.now() - 86_400_000), notAfter: new Date(Date.now() + 30 * 86_400_000), issuer: intermediate });
+    const port = await serve({ ...leaf, chainPem: leaf.certPem + root.certPem + intermediate.certPem });
+    const run = async (rawChain: boolean) => CheckResult.parse(await sslCheck.run(SslOptions.parse({ type: 7, host: 'localhost', port, timeoutMs: 5_000, rawChain }), loopback));
+    const subjectsOf = (chain: string[] | undefined) => (chain ?? []).map((der) => new X509Certificate(Buffer.from(der, 'base64')).subject.split('\n').find((part) => part.startsWith('CN=')));
+    const details = (await run(true)).details as { presentedChain?: string[]; orderKnown?: boolean; rawChain?: string[] };
+    expect(details.orderKnown).toBe(true);
+    expect(subjectsOf(details.presentedChain)).toEqual(['CN=localhost', 'CN=Vigil Order Root', 'CN=Vigil Order Intermediate']);
+    // rawChain stays Node's issuer-linked chain, as older servers read it.
+    expect(subjectsOf(details.rawChain).slice(0, 2)).toEqual(['CN=localhost', 'CN=Vigil Order Intermediate']);
+    const plain = (await run(false)).details as { presentedChain?: string[]; orderKnown?: boolean };
+    expect(plain.presentedChain).toBeUndefined();
+    expect(plain.orderKnown).toBeUndefined();
   });
 
   it('records a self-signed certificate as unauthorized with the reason, and the check completes', async () => {

@@ -1,8 +1,10 @@
+import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SslChainAnswer } from '../../../src/shared/calls/ssl-chain.js';
 import { createHarness, waitFor, type Harness } from '../../agent/helpers/agent-harness.js';
 import { FULL_TASKS_PRIVILEGE } from '../../../src/shared/roles.js';
 import { addUser, adminLogin, otherCustomerSession } from '../helpers.js';
+import { seenOfNodeResult } from '../../../src/server/modules/ssl-chain/service.js';
 import { createChainAuthorities, GOOD_NAME, leafOf, serveChain, type RunningTarget } from './chain-targets.js';
 
 // The SSL chain checker from a chosen node: the job goes to the real agent of the Local node, which
@@ -43,7 +45,7 @@ describe('the SSL chain checker from a node', () => {
     const answer = await check({ host: `127.0.0.1:${port}`, sni: GOOD_NAME, nodeId: harness.nodeId });
     expect(answer.code, JSON.stringify(answer)).toBe(200);
     const checked = SslChainAnswer.parse(answer.data);
-    expect(checked).toMatchObject({ nodeId: harness.nodeId, servername: GOOD_NAME, ip: '127.0.0.1', verdict: 'self_signed', hostnameMatch: true, orderKnown: false });
+    expect(checked).toMatchObject({ nodeId: harness.nodeId, servername: GOOD_NAME, ip: '127.0.0.1', verdict: 'self_signed', hostnameMatch: true, orderKnown: true });
     expect(checked.chain[0]).toMatchObject({ subject: `CN=${GOOD_NAME}, O=Vigil Test`, sans: [`DNS:${GOOD_NAME}`], selfIssued: true });
   });
 
@@ -55,6 +57,30 @@ describe('the SSL chain checker from a node', () => {
     expect(checked.problems).toContain('expired');
     expect(checked.warnings).toContainEqual({ kind: 'expired', index: 0, daysLeft: -2 });
     expect(checked.chain).toHaveLength(2);
+  });
+
+  it('reads the chain in the order the server sent it, like the server does: a misordered chain is found', async () => {
+    const { intermediate, root } = createChainAuthorities();
+    const leaf = leafOf({ days: 90, issuer: intermediate });
+    const port = await serve(leaf.keyPem, [leaf.certPem, root.certPem, intermediate.certPem]);
+    const checked = SslChainAnswer.parse((await check({ host: `127.0.0.1:${port}`, sni: GOOD_NAME, nodeId: harness.nodeId })).data);
+    expect(checked).toMatchObject({ nodeId: harness.nodeId, misordered: true, orderKnown: true });
+    expect(checked.problems).toContain('misordered');
+    expect(checked.chain.map((certificate) => certificate.subject)).toEqual([
+      `CN=${GOOD_NAME}, O=Vigil Test`,
+      'CN=Vigil Chain Test Root, O=Vigil Test',
+      'CN=Vigil Chain Test Intermediate, O=Vigil Test',
+    ]);
+  });
+
+  it('asks a TLS 1.3-only server again without the limit; the order is then unknown', async () => {
+    const { intermediate } = createChainAuthorities();
+    const leaf = leafOf({ days: 90, issuer: intermediate });
+    const target = await serveChain(leaf.keyPem, [leaf.certPem, intermediate.certPem], { tls13Only: true });
+    targets.push(target);
+    const checked = SslChainAnswer.parse((await check({ host: `127.0.0.1:${target.port}`, sni: GOOD_NAME, nodeId: harness.nodeId })).data);
+    expect(checked).toMatchObject({ orderKnown: false, misordered: false });
+    expect(checked.chain[0]?.subject).toBe(`CN=${GOOD_NAME}, O=Vigil Test`);
   });
 
   it('answers a refused connection in words', async () => {
@@ -85,5 +111,21 @@ describe('the SSL chain checker from a node', () => {
     await addUser(harness.server, { account: 'nomonitor01', tasksPrivilege: { ...FULL_TASKS_PRIVILEGE, monitor: 'none' } });
     const answer = await check({ host: 'example.com' }, await harness.server.login('nomonitor01'));
     expect(answer.code).toBe(403);
+  });
+});
+
+describe("a node's answer from an older agent", () => {
+  it('without `presentedChain` is read from `rawChain` in issuer order: the order stays unknown', async () => {
+    const { intermediate, root } = createChainAuthorities();
+    const leaf = leafOf({ days: 90, issuer: intermediate });
+    const base64 = (pem: string) => new X509Certificate(pem).raw.toString('base64');
+    const details = { ip: '192.0.2.7', authorized: false, authorizationError: 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', sslStatus: 0, certificate: null, chain: [] };
+    const old = seenOfNodeResult({ failure: null, details: { ...details, rawChain: [leaf.certPem, intermediate.certPem, root.certPem].map(base64) } });
+    expect(old).toMatchObject({ ok: true, ip: '192.0.2.7', orderKnown: false, verifyCode: 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY' });
+    expect(old.ok && old.presented).toHaveLength(3);
+    const sent = [leaf.certPem, root.certPem, intermediate.certPem].map(base64);
+    const current = seenOfNodeResult({ failure: null, details: { ...details, rawChain: sent, presentedChain: sent, orderKnown: true } });
+    expect(current).toMatchObject({ ok: true, orderKnown: true });
+    expect(seenOfNodeResult({ failure: null, details: { ...details, rawChain: sent, presentedChain: sent, orderKnown: false } })).toMatchObject({ orderKnown: false });
   });
 });

@@ -5,6 +5,8 @@ import type { Failure } from '../../../shared/probe/results.js';
 import { type Budget, clockNow, msBetween, type Settled, settleWithin } from '../clock.js';
 import { errnoOf, failureOfSocketError } from '../tcp/connect.js';
 import { hasCertificate } from '../certificate.js';
+import { presentedCertificates } from '../../../shared/tls/presented-certificates.js';
+import { RecordingSocket } from './recording-socket.js';
 
 export interface TlsSession {
   socket: TLSSocket;
@@ -14,6 +16,8 @@ export interface TlsSession {
   authorizationError: string | null;
   /** The leaf with its issuer links (the leaf alone, without them, when `chain` is false), or null when the peer sent none. */
   peer: DetailedPeerCertificate | null;
+  /** With `recordPresented`: the certificates in the order the peer sent them, or null when that order was not readable (TLS 1.3). */
+  presented: Uint8Array[] | null;
 }
 
 export interface HandshakeOptions {
@@ -22,9 +26,21 @@ export interface HandshakeOptions {
   chain?: boolean;
   /** SNI name other than the host (the SSL chain checker's). */
   servername?: string | undefined;
+  /**
+   * Run TLS over a stream that keeps what the peer sent and read its Certificate message (the SSL
+   * chain checker's, the same capture as the server's); `tls12Only` limits the handshake to TLS
+   * 1.2, the last version that sends that message in clear.
+   */
+  recordPresented?: { tls12Only: boolean } | undefined;
 }
 
 let clientContext: SecureContext | undefined;
+let tls12ClientContext: SecureContext | undefined;
+
+function sharedTls12ClientContext(): SecureContext {
+  tls12ClientContext ??= createSecureContext({ maxVersion: 'TLSv1.2' });
+  return tls12ClientContext;
+}
 
 /**
  * One client context for every handshake: without it, each connection builds its own (the system
@@ -60,15 +76,18 @@ function authorizationErrorOf(socket: TLSSocket): string | null {
  */
 export async function handshakeTls(socket: Socket, host: string, budget: Budget, options: HandshakeOptions = {}): Promise<Settled<TlsSession>> {
   const started = clockNow();
+  const recording = options.recordPresented ? new RecordingSocket(socket) : null;
   const tls = tlsConnect({
-    socket,
+    socket: recording ?? socket,
     host,
     servername: options.servername ?? (isIP(host) ? undefined : host),
     rejectUnauthorized: false,
     ALPNProtocols: options.alpn,
-    secureContext: sharedClientContext(),
+    secureContext: options.recordPresented?.tls12Only ? sharedTls12ClientContext() : sharedClientContext(),
   });
   tls.on('error', () => undefined);
+  // The TLS socket does not end a stream it wraps: the recording (and the socket under it) goes with it.
+  if (recording) tls.once('close', () => recording.destroy());
   const secured = new Promise<bigint>((resolve, reject) => {
     tls.once('secureConnect', () => resolve(clockNow()));
     tls.once('error', reject);
@@ -89,6 +108,7 @@ export async function handshakeTls(socket: Socket, host: string, budget: Budget,
       authorized: tls.authorized,
       authorizationError: authorizationErrorOf(tls),
       peer: hasCertificate(peer) ? (peer as DetailedPeerCertificate) : null,
+      presented: recording ? presentedCertificates(recording.received()) : null,
     },
   };
 }

@@ -1,8 +1,8 @@
 import { Socket } from 'node:net';
 import { connect as tlsConnect, type DetailedPeerCertificate, type SecureContext, type TLSSocket } from 'node:tls';
-import { looksLikeTls, presentedCertificates } from '../../../shared/tls/presented-certificates.js';
-import { connectionFailureOf, type ConnectionFailure } from './connection-failure.js';
+import { looksLikeTls, presentedCertificates, TLS_PROTOCOL_VERSION_ERRORS } from '../../../shared/tls/presented-certificates.js';
 import { RecordingSocket } from './recording-socket.js';
+import { connectionFailureOf, type ConnectionFailure } from './connection-failure.js';
 import { withinMs } from './resolve-target.js';
 
 /** What a completed handshake showed: the raw chain and the verifier's code. */
@@ -22,8 +22,6 @@ export interface HandshakeTarget {
   /** The trust store's context, limited to TLS 1.2 or not. */
   secureContext: (tls12Only: boolean) => SecureContext;
 }
-
-const PROTOCOL_VERSION_ERRORS = new Set(['ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION', 'ERR_SSL_UNSUPPORTED_PROTOCOL', 'ERR_SSL_NO_PROTOCOLS_AVAILABLE']);
 
 async function connectSocket(ip: string, port: number, ms: number): Promise<Socket> {
   const socket = new Socket();
@@ -104,7 +102,7 @@ async function handshakeOnce(target: HandshakeTarget, tls12: boolean, ms: number
 export async function handshakeFromServer(target: HandshakeTarget, ms: number): Promise<HandshakeOutcome> {
   try {
     const first = await handshakeOnce(target, true, ms);
-    if (first.ok || first.detail === null || !PROTOCOL_VERSION_ERRORS.has(first.detail)) return first;
+    if (first.ok || first.detail === null || !TLS_PROTOCOL_VERSION_ERRORS.has(first.detail)) return first;
     return await handshakeOnce(target, false, ms);
   } catch (error) {
     return { ok: false, ...connectionFailureOf(error) };

@@ -5,7 +5,7 @@ import type { ServerContext } from '../../context.js';
 import { AppError, badParameter, fieldError } from '../../http/app-error.js';
 import { statusOfRow } from '../nodes/node-view.js';
 import { listNodes } from '../nodes/repo.js';
-import { runSslJob } from '../domain/ssl-job.js';
+import { runSslJob, type SslResult } from '../domain/ssl-job.js';
 import { analyseChain, type ChainAnalysis } from './analyse-chain.js';
 import type { ConnectionFailure } from './connection-failure.js';
 import { connectionFailureOfAgent } from './connection-failure.js';
@@ -54,18 +54,27 @@ async function nodeFor(ctx: ServerContext, nodeId: number, host: string): Promis
   return row.id;
 }
 
-async function seenFromNode(ctx: ServerContext, custId: number, nodeId: number, target: ChainTarget): Promise<Seen> {
-  await nodeFor(ctx, nodeId, target.host);
-  const sslTarget = { host: target.host, port: target.port, servername: target.servername ?? undefined, rawChain: true };
-  const result = await runSslJob(ctx, custId, nodeId, sslTarget, SSL_CHAIN_NODE_WAIT_MS);
+/**
+ * What a node's SSL job answer showed. An expired certificate fails the node's check but still
+ * shows its chain. An agent since the presented-order capture answers `presentedChain` and
+ * `orderKnown`; an older one only `rawChain`, in issuer order, so the order stays unknown.
+ */
+export function seenOfNodeResult(result: Pick<SslResult, 'details' | 'failure'>): Seen {
   const details = result.details;
-  // An expired certificate fails the node's check but still shows its chain.
-  if (details?.rawChain && details.rawChain.length > 0) {
-    const presented = details.rawChain.map((text) => Buffer.from(text, 'base64'));
-    return { ok: true, ip: details.ip, presented, orderKnown: false, verifyCode: details.authorizationError, protocol: null };
+  const sent = details?.presentedChain && details.presentedChain.length > 0 ? details.presentedChain : details?.rawChain;
+  if (details && sent && sent.length > 0) {
+    const presented = sent.map((text) => Buffer.from(text, 'base64'));
+    const orderKnown = sent === details.presentedChain && details.orderKnown === true;
+    return { ok: true, ip: details.ip, presented, orderKnown, verifyCode: details.authorizationError, protocol: null };
   }
   const failure = result.failure ?? { code: 'tls_error' as const, detail: 'no peer certificate' };
   return { ok: false, ip: details?.ip ?? null, ...connectionFailureOfAgent(failure.code, failure.detail) };
+}
+
+async function seenFromNode(ctx: ServerContext, custId: number, nodeId: number, target: ChainTarget): Promise<Seen> {
+  await nodeFor(ctx, nodeId, target.host);
+  const sslTarget = { host: target.host, port: target.port, servername: target.servername ?? undefined, rawChain: true };
+  return seenOfNodeResult(await runSslJob(ctx, custId, nodeId, sslTarget, SSL_CHAIN_NODE_WAIT_MS));
 }
 
 const NO_CHAIN: Omit<ChainAnalysis, 'verdict' | 'problems'> = {
