@@ -55,12 +55,12 @@ test('the SSL chain checker: verdict, chain and warnings from the server and a n
   await expect(chainCards(page).first()).toContainText('sha256WithRSAEncryption');
   await expect(page.getByText('沒有警告。')).toBeVisible();
 
-  // From the Local node: its agent's chain, judged the same way.
+  // From the Local node: its agent's chain in the order the server sent it, judged the same way.
   await page.getByLabel('檢查來源').selectOption({ index: 1 });
   await page.getByRole('button', { name: '檢查', exact: true }).click();
-  await expect(page.getByRole('heading', { name: '依簽發者排列的憑證鏈（1）' })).toBeVisible({ timeout: 40_000 });
+  await expect(page.getByText('本機', { exact: true })).toBeVisible({ timeout: 40_000 });
+  await expect(page.getByRole('heading', { name: '伺服器出示的憑證鏈（1）' })).toBeVisible();
   await expect(verdict(page)).toHaveAttribute('data-verdict', 'self_signed');
-  await expect(page.getByText('本機', { exact: true })).toBeVisible();
 
   // A refused port is said in words, never as a bare code.
   await page.getByLabel('檢查來源').selectOption({ index: 0 });
