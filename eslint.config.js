@@ -5,10 +5,12 @@ import tseslint from 'typescript-eslint';
 
 /** The rooms of the code (docs/architecture.md): who may import whom. */
 const rooms = {
-  shared: ['**/server/**', '**/client/**', '**/agent/**', 'node:*', 'react', 'react-dom', 'fastify', 'kysely', 'better-sqlite3'],
+  shared: ['**/server/**', '**/client/**', '**/agent/**', '**/node-shared/**', 'node:*', 'react', 'react-dom', 'fastify', 'kysely', 'better-sqlite3'],
+  // Node-only code the server and the agent both use (they may not import each other).
+  nodeShared: ['**/server/**', '**/client/**', '**/agent/**', 'react', 'react-dom', 'fastify', 'kysely', 'better-sqlite3'],
   server: ['**/client/**', '**/agent/**'],
   agent: ['**/client/**', '**/server/**'],
-  client: ['**/server/**', '**/agent/**', 'node:*'],
+  client: ['**/server/**', '**/agent/**', '**/node-shared/**', 'node:*'],
 };
 
 const roomPatterns = (patterns) => patterns.map((group) => ({ group: [group], message: 'This import crosses a room of the architecture.' }));
@@ -34,6 +36,7 @@ export default tseslint.config(
   { files: ['src/server/**'], ignores: ['src/server/results/**'], rules: forbid(rooms.server, [resultsThroughIndex]) },
   { files: ['src/server/results/**'], rules: forbid(rooms.server, [noFeatureModules]) },
   { files: ['src/agent/**'], rules: forbid(rooms.agent) },
+  { files: ['src/node-shared/**'], rules: forbid(rooms.nodeShared) },
   {
     files: ['src/client/**', 'tests/client/**'],
     languageOptions: { globals: { ...globals.browser, ...globals.serviceworker } },
@@ -48,7 +51,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/server/**', '**/agent/**', 'node:*'], message: 'This import crosses a room of the architecture.' },
+            { group: ['**/server/**', '**/agent/**', '**/node-shared/**', 'node:*'], message: 'This import crosses a room of the architecture.' },
             { group: ['../../features/*', '../../../features/*', '**/features/*/**'], message: 'Features do not import each other; compose them in app/.' },
             { group: ['../../app/*', '../../../app/*'], message: 'Features do not import the app layer.' },
           ],

@@ -6,7 +6,7 @@ import { type Budget, clockNow, msBetween, type Settled, settleWithin } from '..
 import { errnoOf, failureOfSocketError } from '../tcp/connect.js';
 import { hasCertificate } from '../certificate.js';
 import { presentedCertificates } from '../../../shared/tls/presented-certificates.js';
-import { RecordingSocket } from './recording-socket.js';
+import { RecordingSocket } from '../../../node-shared/recording-socket.js';
 
 export interface TlsSession {
   socket: TLSSocket;

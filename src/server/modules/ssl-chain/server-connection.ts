@@ -1,7 +1,7 @@
 import { Socket } from 'node:net';
 import { connect as tlsConnect, type DetailedPeerCertificate, type SecureContext, type TLSSocket } from 'node:tls';
 import { looksLikeTls, presentedCertificates, TLS_PROTOCOL_VERSION_ERRORS } from '../../../shared/tls/presented-certificates.js';
-import { RecordingSocket } from './recording-socket.js';
+import { RecordingSocket } from '../../../node-shared/recording-socket.js';
 import { connectionFailureOf, type ConnectionFailure } from './connection-failure.js';
 import { withinMs } from './resolve-target.js';
 

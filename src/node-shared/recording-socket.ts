@@ -8,9 +8,7 @@ const RECORD_MAX_BYTES = 256 * 1024;
  * A stream over a connected socket that keeps a copy of what the peer sent at the start. TLS over
  * it runs through JavaScript (not straight on the socket's handle), which is what lets the checker
  * read the server's Certificate message as it was sent.
- *
- * Twin of `src/server/modules/ssl-chain/recording-socket.ts`: a Node stream cannot live in src/shared (no `node:*` there, the console
- * compiles it) and the agent and server may not import each other, so keep the two the same.
+ * Used by the SSL chain checker on the server and in the agent.
  */
 export class RecordingSocket extends Duplex {
   private readonly chunks: Buffer[] = [];
