@@ -267,6 +267,8 @@ export default defineConfig(({ command }) => {
       pool: 'forks',
       testTimeout: 20_000,
       hookTimeout: 30_000,
+      // VIGIL_TEST_DB=postgres runs the suite on a throw-away PostgreSQL cluster of its own.
+      globalSetup: process.env.VIGIL_TEST_DB === 'postgres' ? ['tests/support/postgres-global-setup.ts'] : [],
     },
   };
 });

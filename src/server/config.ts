@@ -47,6 +47,17 @@ export interface Config {
   importBatchRows: number;
   /** A pause after each batch of an import, leaving a small server room for other work (VIGIL_IMPORT_BATCH_PAUSE_MS, default none). */
   importBatchPauseMs: number;
+  database: DatabaseConfig;
+}
+
+/** Where the server keeps its state: the SQLite file in the data dir, or a PostgreSQL server. */
+export interface DatabaseConfig {
+  /** postgres://… (VIGIL_DATABASE_URL); undefined: the embedded SQLite file `<dataDir>/vigil.db`. */
+  url: string | undefined;
+  /** Connections each instance keeps open at most (VIGIL_DATABASE_POOL_MAX, default 10). */
+  poolMax: number;
+  /** A statement running longer is cancelled by PostgreSQL (VIGIL_DATABASE_STATEMENT_TIMEOUT_MS, default 30 s). */
+  statementTimeoutMs: number;
 }
 
 /** Alert messages through the Telegram Bot API. */
@@ -130,6 +141,21 @@ function timeZone(env: Env, key: string, fallback: string): string {
   const value = text(env, key) ?? fallback;
   if (!isTimeZone(value)) throw new ConfigError(`${key} must be an IANA time zone such as Asia/Shanghai, got "${value}"`);
   return value;
+}
+
+function databaseUrl(env: Env, key: string): string | undefined {
+  const raw = text(env, key);
+  if (raw === undefined) return undefined;
+  if (!/^postgres(ql)?:\/\/\S+$/.test(raw)) throw new ConfigError(`${key} must be a postgres:// URL`);
+  return raw;
+}
+
+function databaseConfig(env: Env): DatabaseConfig {
+  return {
+    url: databaseUrl(env, 'VIGIL_DATABASE_URL'),
+    poolMax: integer(env, 'VIGIL_DATABASE_POOL_MAX', 10, 1, 1000),
+    statementTimeoutMs: integer(env, 'VIGIL_DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 3_600_000),
+  };
 }
 
 function seed(env: Env, accountKey: string, passwordKey: string, fallbackAccount: string): SeedCredentials {
@@ -264,6 +290,7 @@ export function loadConfig(env: Env = process.env): Config {
     alertTimeZone: timeZone(env, 'VIGIL_ALERT_TIME_ZONE', DEFAULT_ALERT_TIME_ZONE),
     importBatchRows: integer(env, 'VIGIL_IMPORT_BATCH_ROWS', DEFAULT_IMPORT_BATCH_ROWS, 1, 10_000),
     importBatchPauseMs: integer(env, 'VIGIL_IMPORT_BATCH_PAUSE_MS', 0, 0, 60_000),
+    database: databaseConfig(env),
     telegram: {
       botToken: secret(env, 'VIGIL_TELEGRAM_BOT_TOKEN'),
       apiBase: url(env, 'VIGIL_TELEGRAM_API_BASE') ?? 'https://api.telegram.org',

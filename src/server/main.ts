@@ -1,9 +1,8 @@
-import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
-import { DB_FILE_NAME, openDatabase } from './db/connection.js';
+import { openConfiguredDatabase } from './db/open.js';
 import { migrateToLatest } from './db/migrations/index.js';
 import { seedIfEmpty, type SeededCredentials } from './db/seed.js';
 import { schedulePruning } from './prune-schedule.js';
@@ -30,7 +29,7 @@ function printFirstStart(seeded: SeededCredentials | undefined, platformSecret: 
 
 /** Opens and migrates the database, seeds a first run, builds the app and listens. */
 export async function startServer(config: Config = loadConfig()): Promise<RunningServer> {
-  const db = openDatabase(join(config.dataDir, DB_FILE_NAME));
+  const db = openConfiguredDatabase(config);
   try {
     await migrateToLatest(db);
     const seeded = await seedIfEmpty(db, config);

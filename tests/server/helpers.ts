@@ -5,9 +5,10 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import type { ResolvedConfig } from '../../src/server/context.js';
-import { DB_FILE_NAME, openDatabase, type Db } from '../../src/server/db/connection.js';
+import type { Db } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrations/index.js';
 import { seedIfEmpty } from '../../src/server/db/seed.js';
+import { createTestDatabase } from './test-database.js';
 import { createContract } from '../../src/server/modules/operator/contracts.js';
 import { createCustomer, suspendCustomer } from '../../src/server/modules/operator/customers.js';
 import { deactivatePrivilege } from '../../src/server/modules/operator/privileges.js';
@@ -98,17 +99,21 @@ function requestHeaders(options: CallOptions): Record<string, string> {
  * A real app on a fresh SQLite file in its own temp dir, migrated and seeded with SEED credentials;
  * `build` adds app options (e.g. a shortened alert minute), kept across restarts.
  */
+/** Tests log nothing; VIGIL_TEST_LOG=error (or another level) shows the server's log while chasing a failure. */
+const testLogger = process.env.VIGIL_TEST_LOG ? { level: process.env.VIGIL_TEST_LOG } : false;
+
 export async function createTestServer(env: Record<string, string> = {}, build: Pick<BuildOptions, 'alertMinuteMs' | 'imports'> = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'vigil-test-'));
   const config: ResolvedConfig = { ...loadConfig(testEnv(dir, env)), platformSecret: SEED.platformSecret };
   const clock = makeClock();
-  const db = openDatabase(join(dir, DB_FILE_NAME));
+  const database = await createTestDatabase(dir);
+  const db = database.open();
   await migrateToLatest(db);
   const seeded = await seedIfEmpty(db, config, clock.now());
   if (!seeded) throw new Error('seed did not run on a fresh database');
   const server = { config, clock, dir, custId: seeded.customer.custId } as TestServer;
   server.db = db;
-  server.app = await buildApp(config, { db, now: clock.now, logger: false, ...build });
+  server.app = await buildApp(config, { db, now: clock.now, logger: testLogger, ...build });
 
   server.call = (path, options = {}) =>
     server.app.inject({
@@ -133,14 +138,15 @@ export async function createTestServer(env: Record<string, string> = {}, build: 
   server.restart = async () => {
     await server.app.close();
     await server.db.destroy();
-    server.db = openDatabase(join(dir, DB_FILE_NAME));
+    server.db = database.open();
     await migrateToLatest(server.db);
-    server.app = await buildApp(config, { db: server.db, now: clock.now, logger: false, ...build });
+    server.app = await buildApp(config, { db: server.db, now: clock.now, logger: testLogger, ...build });
   };
 
   server.close = async () => {
     await server.app.close();
     await server.db.destroy();
+    await database.drop();
     rmSync(dir, { recursive: true, force: true });
   };
 

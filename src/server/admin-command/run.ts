@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import { CALLS, type CallDefinition } from '../../shared/calls/index.js';
 import { PLATFORM_SECRET_HEADER } from '../../shared/calls/platform.js';
 import { PLATFORM_OPERATOR_HEADER } from '../../shared/calls/platform-ops.js';
 import type { FieldError } from '../../shared/envelope.js';
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
-import { DB_FILE_NAME, openDatabase } from '../db/connection.js';
+import { openConfiguredDatabase } from '../db/open.js';
 import { migrateToLatest } from '../db/migrations/index.js';
 import { seedNodeCatalogueIfEmpty } from '../db/node-catalogue.js';
 import { newToken } from '../security/tokens.js';
@@ -33,7 +32,7 @@ export type VerbOutcome = { ok: true; data: unknown } | { ok: false; code: numbe
  * one-off in memory: the call never leaves this process, and the data dir's secret stays untouched.
  */
 export async function runVerb(config: Config, call: CallDefinition, body: unknown, operator: string): Promise<VerbOutcome> {
-  const db = openDatabase(join(config.dataDir, DB_FILE_NAME));
+  const db = openConfiguredDatabase(config);
   try {
     await migrateToLatest(db);
     await seedNodeCatalogueIfEmpty(db, Date.now());

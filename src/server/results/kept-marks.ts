@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/connection.js';
+import { greatestOf } from '../db/sql-dialect.js';
 
 /**
  * From when each resolution of the store is whole: raw results from `raw`, minute rollups from
@@ -20,7 +21,7 @@ export async function markKept(db: Db, kept: KeptFrom): Promise<void> {
   await db
     .insertInto('store_counters')
     .values(rows)
-    .onConflict((conflict) => conflict.column('name').doUpdateSet({ value: sql<number>`max(store_counters.value, excluded.value)` }))
+    .onConflict((conflict) => conflict.column('name').doUpdateSet({ value: greatestOf<number>(db, sql`store_counters.value`, sql`excluded.value`) }))
     .execute();
 }
 

@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { engineOf } from '../db/engine.js';
+import { jsonText } from '../db/sql-dialect.js';
 import type { ResultsContext } from './context.js';
 import { MINUTE_MS, type TimeRange } from './range-pieces.js';
 
@@ -38,7 +40,7 @@ function ipsOf(text: string | null): string[] {
 export async function latestAnswersOfTask(ctx: Pick<ResultsContext, 'db'>, custId: number, taskId: number, window: TimeRange): Promise<NodeLatestAnswer[]> {
   if (!(window.to > window.from)) return [];
   // The expression must read exactly as in the index (migration 0015).
-  const result = await sql<AnswerRow>`select node_id, ts, json_extract(details, '$.resolvedIps') as ips, ip_matched
+  const result = await sql<AnswerRow>`select node_id, ts, ${sql.raw(jsonText(engineOf(ctx.db), 'details', '$.resolvedIps'))} as ips, ip_matched
     from results where ts / 60000 in (${sql.join(minutesOf(window))}) and task_id = ${taskId} and ts >= ${window.from} and ts < ${window.to}
       and exists (select 1 from tasks where id = ${taskId} and cust_id = ${custId}) order by ts desc, id desc`.execute(ctx.db);
   const byNode = new Map<number, NodeLatestAnswer>();

@@ -1,6 +1,5 @@
-import { CompiledQuery } from 'kysely';
 import type { Db } from '../db/connection.js';
-import { valuesPlaceholders } from '../db/sql-dialect.js';
+import { rawQuery, valuesPlaceholders } from '../db/sql-dialect.js';
 import { HISTOGRAM_COLUMNS } from './histogram.js';
 import type { ResultRow } from './result-row.js';
 import { taskRollupDeltas, type RollupDelta, type TaskRollupDelta } from './rollup-accumulator.js';
@@ -65,7 +64,7 @@ async function writeChunked<T>(
     for (; items.length - start >= size; start += size) {
       const params: unknown[] = [];
       for (let index = start; index < start + size; index += 1) push(params, items[index] as T);
-      await db.executeQuery(CompiledQuery.raw(text, params));
+      await db.executeQuery(rawQuery(db, text, params));
     }
   }
 }

@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import { engineOf } from '../db/engine.js';
+import { jsonText } from '../db/sql-dialect.js';
 import type { ResultsContext } from './context.js';
 import { MINUTE_MS, type TimeRange } from './range-pieces.js';
 
@@ -52,9 +54,10 @@ function sooner(current: RoundCertificate | null, next: RoundCertificate | null)
 /** Resolved addresses and soonest certificate per (task, node) of the customer's tasks' checks started in the range. */
 export async function roundChecks(ctx: Pick<ResultsContext, 'db'>, custId: number, taskIds: readonly number[], range: TimeRange): Promise<NodeRoundChecks[]> {
   if (taskIds.length === 0 || !(range.to > range.from)) return [];
+  const engine = engineOf(ctx.db);
   // The expression must read exactly as in the index (migration 0015).
-  const result = await sql<RoundRow>`select task_id, node_id, json_extract(details, '$.resolvedIps') as ips,
-      json_extract(details, '$.details.certificate') as certificate
+  const result = await sql<RoundRow>`select task_id, node_id, ${sql.raw(jsonText(engine, 'details', '$.resolvedIps'))} as ips,
+      ${sql.raw(jsonText(engine, 'details', '$.details.certificate'))} as certificate
     from results where ts / 60000 in (${sql.join(minutesOf(range))}) and ts >= ${range.from} and ts < ${range.to}
       and task_id in (select id from tasks where cust_id = ${custId} and id in (${sql.join([...taskIds])})) order by ts`.execute(ctx.db);
   const byKey = new Map<string, NodeRoundChecks>();

@@ -1,4 +1,5 @@
-import { CompiledQuery } from 'kysely';
+import { engineOf, type Engine } from '../db/engine.js';
+import { jsonIntegers, rawQuery } from '../db/sql-dialect.js';
 import type { Db } from '../db/connection.js';
 import { AppError } from '../http/app-error.js';
 
@@ -28,13 +29,13 @@ export interface IngestGate {
 }
 
 /** The task ids as one JSON parameter: one statement text whatever their number, prepared once. */
-const INGEST_GATES_SQL = `select a.task_id, t.type, a.active, a.removed_at
+const ingestGatesSql = (engine: Engine) => `select a.task_id, t.type, a.active, a.removed_at
   from node_assignments as a inner join tasks as t on t.id = a.task_id
-  where a.node_id = ? and a.task_id in (select value from json_each(?))`;
+  where a.node_id = ? and a.task_id in (${jsonIntegers(engine)})`;
 
 /** What ingest needs to accept or refuse a node's results for these tasks: the node's assignments. */
 export async function ingestGates(db: Db, nodeId: number, taskIds: readonly number[]): Promise<Map<number, IngestGate>> {
   if (taskIds.length === 0) return new Map();
-  const { rows } = await db.executeQuery<IngestGate>(CompiledQuery.raw(INGEST_GATES_SQL, [nodeId, JSON.stringify(taskIds)]));
+  const { rows } = await db.executeQuery<IngestGate>(rawQuery(db, ingestGatesSql(engineOf(db)), [nodeId, JSON.stringify(taskIds)]));
   return new Map(rows.map((row) => [row.task_id, row]));
 }

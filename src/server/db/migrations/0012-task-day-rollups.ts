@@ -24,7 +24,7 @@ export const taskDayRollups: Migration = {
       .modifyEnd(sql`without rowid`)
       .execute();
     await sql`insert into rollup_task_day (bucket_start, task_id, count, successes, latency_count, latency_sum)
-      select bucket_start - (bucket_start % ${DAY_MS}), task_id, sum(count), sum(successes), sum(latency_count), sum(latency_sum)
-      from rollup_task_hour group by bucket_start - (bucket_start % ${DAY_MS}), task_id`.execute(db);
+      select bucket_start - (bucket_start % ${sql.lit(DAY_MS)}), task_id, sum(count), sum(successes), sum(latency_count), sum(latency_sum)
+      from rollup_task_hour group by bucket_start - (bucket_start % ${sql.lit(DAY_MS)}), task_id`.execute(db);
   },
 };

@@ -1,5 +1,7 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from '../connection.js';
+import { engineOf } from '../engine.js';
+import { PostgresSchemaPlugin } from '../postgres-schema.js';
 import { foundation } from './0001-foundation.js';
 import { nodes } from './0002-nodes.js';
 import { tasksResults } from './0003-tasks-results.js';
@@ -55,7 +57,8 @@ const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
 
 /** Applies every pending migration; throws the first failure. */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  const migrating = engineOf(db) === 'postgres' ? db.withPlugin(new PostgresSchemaPlugin()) : db;
+  const migrator = new Migrator({ db: migrating, provider });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(`migration failed: ${String(error)}`);
 }

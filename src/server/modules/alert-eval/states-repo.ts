@@ -1,4 +1,5 @@
-import { CompiledQuery } from 'kysely';
+import { engineOf, type Engine } from '../../db/engine.js';
+import { jsonIntegerPairs, jsonIntegers, rawQuery } from '../../db/sql-dialect.js';
 import { ALERT_CONDITIONS, type AlertCondition } from '../../../shared/alerts/rule-fields.js';
 import type { Db } from '../../db/connection.js';
 import { initialState, type RuleTaskState, type SslMemory } from './state-machine.js';
@@ -91,11 +92,11 @@ function ruleOf(row: RuleColumns): EvalRule {
  * One statement text whatever the number of tasks (their ids as one JSON parameter), so it is
  * prepared once; the rules' columns come once per rule rather than once per watched task.
  */
-const RULE_TASK_ROWS_SQL = `select rt.rule_id as id, rt.task_id, s.streak, s.incident_id, s.last_round_start, s.data
+const ruleTaskRowsSql = (engine: Engine) => `select rt.rule_id as id, rt.task_id, s.streak, s.incident_id, s.last_round_start, s.data
   from alert_rule_tasks as rt
   inner join alert_rules as r on r.id = rt.rule_id and r.cust_id = rt.cust_id
   left join alert_states as s on s.rule_id = rt.rule_id and s.task_id = rt.task_id
-  where rt.cust_id = ? and rt.task_id in (select value from json_each(?)) and r.enable = 1
+  where rt.cust_id = ? and rt.task_id in (${jsonIntegers(engine)}) and r.enable = 1
   order by rt.rule_id`;
 
 type RuleColumns = Pick<JoinedRow, 'id' | 'cust_id' | 'name' | 'monitor_type' | 'mode' | 'condition' | 'sensitivity' | 'threshold' | 'ssl_days' | 'cooldown_minutes'>;
@@ -106,7 +107,7 @@ export async function ruleTaskRows(db: Db, custId: number, taskIds: readonly num
   if (taskIds.length === 0) return [];
   // One read transaction, so the rules and their tasks' states are of the same moment.
   const [ruleRows, rows] = await db.transaction().execute(async (trx) => {
-    const states = await trx.executeQuery(CompiledQuery.raw(RULE_TASK_ROWS_SQL, [custId, JSON.stringify(taskIds)]));
+    const states = await trx.executeQuery(rawQuery(trx, ruleTaskRowsSql(engineOf(trx)), [custId, JSON.stringify(taskIds)]));
     const ruleIds = [...new Set((states.rows as StateColumns[]).map((row) => row.id))];
     const rules = ruleIds.length === 0 ? [] : await trx
       .selectFrom('alert_rules')
@@ -159,8 +160,8 @@ export async function insertStates(db: Db, custId: number, states: readonly { ru
 const INSERT_CHUNK = 1_000;
 
 /** The pairs as one JSON parameter: one statement text whatever their number, prepared once. */
-const ADVANCE_ROUNDS_SQL = `update alert_states set last_round_start = ?
-  where (rule_id, task_id) in (select value ->> 0, value ->> 1 from json_each(?))
+const advanceRoundsSql = (engine: Engine) => `update alert_states set last_round_start = ?
+  where (rule_id, task_id) in (${jsonIntegerPairs(engine)})
   and (last_round_start is null or last_round_start < ?)`;
 
 /**
@@ -170,7 +171,7 @@ const ADVANCE_ROUNDS_SQL = `update alert_states set last_round_start = ?
 export async function advanceRounds(db: Db, pairs: readonly { ruleId: number; taskId: number }[], roundStart: number): Promise<void> {
   if (pairs.length === 0) return;
   const keys = JSON.stringify(pairs.map((pair) => [pair.ruleId, pair.taskId]));
-  await db.executeQuery(CompiledQuery.raw(ADVANCE_ROUNDS_SQL, [roundStart, keys, roundStart]));
+  await db.executeQuery(rawQuery(db, advanceRoundsSql(engineOf(db)), [roundStart, keys, roundStart]));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import { greatestOf } from '../../db/sql-dialect.js';
 
 export interface CounterRule {
   now: number;
@@ -36,7 +37,7 @@ export async function countAttempt(db: Db, key: string, rule: CounterRule): Prom
 export async function uncountAttempt(db: Db, key: string): Promise<void> {
   await db
     .updateTable('login_failures')
-    .set({ count: sql<number>`max(count - 1, 0)` })
+    .set({ count: greatestOf<number>(db, sql`count - 1`, sql`0`) })
     .where('key', '=', key)
     .execute();
 }

@@ -1,0 +1,83 @@
+/*
+ * A throw-away PostgreSQL cluster for tests and benches: initdb in a temporary directory, started
+ * on a free loopback port, removed by stop(). PostgreSQL refuses to run as root, so as root (CI)
+ * the cluster belongs to and runs as the `postgres` user Debian's package creates.
+ */
+import { execFileSync } from 'node:child_process';
+import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface PostgresCluster {
+  /** postgres://postgres@127.0.0.1:<port>/<database> */
+  urlOf(database: string): string;
+  stop(): void;
+}
+
+// Durability is worth nothing in a cluster removed at the end of the run; speed is.
+const TEST_SETTINGS = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=300', 'listen_addresses=127.0.0.1'];
+
+const BIN_DIRS = ['/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin'];
+
+function binary(name: string): string {
+  for (const dir of BIN_DIRS) {
+    try {
+      execFileSync(join(dir, name), ['--version'], { stdio: 'ignore' });
+      return join(dir, name);
+    } catch {
+      // not this version
+    }
+  }
+  return name;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function postgresUser(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const idOf = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }));
+  try {
+    return { uid: idOf('-u'), gid: idOf('-g') };
+  } catch {
+    throw new Error('PostgreSQL does not run as root, and there is no postgres user to run it as (apt-get install postgresql)');
+  }
+}
+
+/** Runs a PostgreSQL program as the cluster's owner. */
+function run(owner: { uid: number; gid: number } | undefined, program: string, args: string[]): void {
+  execFileSync(program, args, { stdio: 'pipe', ...(owner ? { uid: owner.uid, gid: owner.gid } : {}) });
+}
+
+export async function startPostgresCluster(): Promise<PostgresCluster> {
+  const owner = postgresUser();
+  const dir = mkdtempSync(join(tmpdir(), 'vigil-pg-'));
+  if (owner) chownSync(dir, owner.uid, owner.gid);
+  const data = join(dir, 'data');
+  run(owner, binary('initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync']);
+  const port = await freePort();
+  const options = [`-p ${port}`, `-k ${dir}`, ...TEST_SETTINGS.map((setting) => `-c ${setting}`)].join(' ');
+  run(owner, binary('pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+  let stopped = false;
+  return {
+    urlOf: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      try {
+        run(owner, binary('pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
