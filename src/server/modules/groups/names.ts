@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { AppError } from '../../http/app-error.js';
+import { isUniqueViolation } from '../../db/errors.js';
 
 /** Code of a name another group of the same kind already has (the catalogue has no narrower one). */
 export const NAME_TAKEN = 2014;
@@ -17,15 +18,13 @@ export interface PageQuery {
 
 export const SORT_COLUMNS = { name: 'name', createdAt: 'created_at', updatedAt: 'updated_at' } as const;
 
-/** `column LIKE '%keyword%'` with the keyword's own % and _ taken literally (ASCII letters in any case). */
+/**
+ * `column LIKE '%keyword%'` with the keyword's own % and _ taken literally, ASCII letters in any
+ * case: lower() on both sides, since PostgreSQL's LIKE minds case where SQLite's does not.
+ */
 export function containsText(column: string, keyword: string): RawBuilder<boolean> {
   const pattern = `%${keyword.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  return sql<boolean>`${sql.ref(column)} like ${pattern} escape '\\'`;
-}
-
-/** SQLite's answer to a second row with the same (cust_id, name). */
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+  return sql<boolean>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`;
 }
 
 /** Runs a write that may collide with an existing name; a collision answers NAME_TAKEN. */

@@ -14,6 +14,7 @@ import { insertInboxItems, takeInboxSnos } from '../inbox/repo.js';
 import { IMPORT_TITLES, importItemData, importTitleParams } from './item-data.js';
 import { assertNoImportProcessing } from './lock.js';
 import { insertImportJob, insertImportRows, type ImportJobRow } from './repo.js';
+import { isUniqueViolation } from '../../db/errors.js';
 
 /**
  * An upload becomes a job: the file is read and every row checked at once, the points checked for
@@ -55,8 +56,6 @@ function rowValues(sno: string, rows: readonly CheckedRow[]): Insertable<ImportR
     errmessage: null,
   }));
 }
-
-const isUniqueViolation = (error: unknown) => error instanceof Error && 'code' in error && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
 
 async function writeJob(db: Db, job: Omit<ImportJobRow, 'sno'>, rows: readonly CheckedRow[]): Promise<string> {
   try {
