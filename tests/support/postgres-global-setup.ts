@@ -22,6 +22,13 @@ export default async function setup(): Promise<() => void> {
     cluster.stop();
     throw error;
   }
+  // An interrupted run skips the teardown: the cluster must not outlive it.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.once(signal, () => {
+      cluster.stop();
+      process.exit(1);
+    });
+  }
   process.env.VIGIL_TEST_PG_ADMIN_URL = cluster.urlOf('postgres');
   process.env.VIGIL_TEST_PG_TEMPLATE = TEMPLATE_DATABASE;
   return () => cluster.stop();
