@@ -4,7 +4,7 @@
  * the cluster belongs to and runs as the `postgres` user Debian's package creates.
  */
 import { execFileSync } from 'node:child_process';
-import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,16 +20,22 @@ const TEST_SETTINGS = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=
 
 const BIN_DIRS = ['/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin'];
 
-function binary(name: string): string {
-  for (const dir of BIN_DIRS) {
-    try {
-      execFileSync(join(dir, name), ['--version'], { stdio: 'ignore' });
-      return join(dir, name);
-    } catch {
-      // not this version
-    }
+const binDir = () => BIN_DIRS.find((dir) => existsSync(join(dir, 'initdb')));
+
+/** The directory of PostgreSQL's programs, installing Debian's package first when missing and allowed (as for Chromium). */
+function postgresBinDir(): string {
+  const found = binDir();
+  if (found) return found;
+  if (process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) {
+    throw new Error("PostgreSQL 15+ not found in /usr/lib/postgresql: install Debian's package (sudo apt-get install postgresql)");
   }
-  return name;
+  console.log('Installing PostgreSQL from Debian packages …');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  execFileSync('apt-get', ['install', '-y', '-qq', 'postgresql'], { stdio: 'inherit', env });
+  const installed = binDir();
+  if (!installed) throw new Error('apt-get installed postgresql, but no initdb is in /usr/lib/postgresql/*/bin');
+  return installed;
 }
 
 async function freePort(): Promise<number> {
@@ -59,14 +65,15 @@ function run(owner: { uid: number; gid: number } | undefined, program: string, a
 }
 
 export async function startPostgresCluster(): Promise<PostgresCluster> {
+  const bin = postgresBinDir();
   const owner = postgresUser();
   const dir = mkdtempSync(join(tmpdir(), 'vigil-pg-'));
   if (owner) chownSync(dir, owner.uid, owner.gid);
   const data = join(dir, 'data');
-  run(owner, binary('initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync']);
+  run(owner, join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C', '--no-sync']);
   const port = await freePort();
   const options = [`-p ${port}`, `-k ${dir}`, ...TEST_SETTINGS.map((setting) => `-c ${setting}`)].join(' ');
-  run(owner, binary('pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+  run(owner, join(bin, 'pg_ctl'), ['-D', data, '-o', options, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
   let stopped = false;
   return {
     urlOf: (database) => `postgres://postgres@127.0.0.1:${port}/${database}`,
@@ -74,7 +81,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
       if (stopped) return;
       stopped = true;
       try {
-        run(owner, binary('pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
+        run(owner, join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
