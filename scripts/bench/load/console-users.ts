@@ -2,6 +2,7 @@
 // as an open console does (the list on its shortest auto-refresh, the overview on its own refresh),
 // spread over the period so the users do not all ask in the same millisecond.
 import { MONITOR_TYPES } from '../../../src/shared/codes.js';
+import { DEFAULT_PAGE_SIZE } from '../../../src/shared/constants.js';
 
 export interface UserLoad {
   users: number;
@@ -62,7 +63,7 @@ export async function pollAsUsers(baseUrls: readonly string[], tokens: readonly 
       const base = baseUrls[index % baseUrls.length] ?? '';
       const spread = (everyMs: number) => Math.floor((index / tokens.length) * everyMs);
       return [
-        loop(load.listEveryMs, spread(load.listEveryMs), () => call(`${base}/api/domain/list`, token, { type: MONITOR_TYPES.HTTP, page: 1, pageSize: 20, hours: 1 })),
+        loop(load.listEveryMs, spread(load.listEveryMs), () => call(`${base}/api/domain/list`, token, { type: MONITOR_TYPES.HTTP, page: 1, pageSize: DEFAULT_PAGE_SIZE, hours: 1 })),
         loop(load.overviewEveryMs, spread(load.overviewEveryMs), () => call(`${base}/api/domain/overview`, token, { hours: 1 })),
       ];
     }),
