@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CALLS } from '../../src/shared/calls/index.js';
 import { createTaskOn, resultsBody, startAgent, type TestAgent } from './agent-helpers.js';
+import { startMtrRun } from '../../src/server/modules/mtr/start.js';
 import { createTestServer, START_TIME, type TestServer } from './helpers.js';
 import { METRICS_TOKEN, parseExposition, scrape, scrapeSamples, valueOf } from './metrics-support.js';
 import { httpResult } from './tasks-helpers.js';
@@ -37,39 +38,43 @@ describe('GET /metrics', () => {
   });
 
   it('shows the agents online, the deployments waiting for them and the on-demand jobs queued', async () => {
-    await createTaskOn(server, [tokyo.nodeId, seoul.nodeId]);
-    const token = await server.login();
-    const run = await server.call('/domain/detect_mtr', { token, body: { target: '127.0.0.1', nodeIds: [tokyo.nodeId], count: 5 } });
-    expect(run.json().status).toBe(true);
+    const task = await createTaskOn(server, [tokyo.nodeId, seoul.nodeId]);
+    await startMtrRun(server.app.vigil, server.custId, { target: '127.0.0.1', nodeIds: [tokyo.nodeId], count: 5 });
 
     let samples = await scrapeSamples(server);
     expect(valueOf(samples, 'vigil_agents_online')).toBe(2);
     expect(valueOf(samples, 'vigil_deploy_backlog')).toBe(2);
     expect(valueOf(samples, 'vigil_on_demand_jobs', { state: 'queued' })).toBe(1);
+    expect(valueOf(samples, 'vigil_on_demand_jobs', { state: 'taken' })).toBe(0);
     expect(valueOf(samples, 'vigil_alert_outbox_pending')).toBe(0);
     expect(valueOf(samples, 'vigil_import_jobs_processing')).toBe(0);
 
-    await tokyo.call('/agent/ack', { acks: [{ taskId: (await server.db.selectFrom('tasks').select('id').executeTakeFirstOrThrow()).id, taskVersion: 1 }] });
-    server.clock.advanceSeconds(5 * 30 + 1);
+    await tokyo.call('/agent/ack', { acks: [{ taskId: task.id, taskVersion: 1 }] });
+    await tokyo.call('/agent/jobs', { waitMs: 0 });
     samples = await scrapeSamples(server);
     expect(valueOf(samples, 'vigil_deploy_backlog')).toBe(1);
-    expect(valueOf(samples, 'vigil_agents_online')).toBe(0);
+    expect(valueOf(samples, 'vigil_on_demand_jobs', { state: 'queued' })).toBe(0);
+    expect(valueOf(samples, 'vigil_on_demand_jobs', { state: 'taken' })).toBe(1);
+
+    server.clock.advanceSeconds(5 * 30 + 1);
+    expect(valueOf(await scrapeSamples(server), 'vigil_agents_online')).toBe(0);
   });
 
   it('times every call under its name in the call table, never its URL, and counts refusals', async () => {
-    const token = await server.login();
-    await server.call('/domain/list', { token, body: { type: 1 } });
-    await server.call('/domain/list', { token, body: { type: 1 } });
-    await server.call('/alert/rule/info/987654', { token, method: 'GET' });
+    await tokyo.call('/agent/assignments', { sinceVersion: 0 });
     await server.call('/domain/list', { body: { type: 1 } });
+    await server.call('/alert/rule/info/987654', { method: 'GET' });
+    await server.call('/alert/rule/info/123', { method: 'GET' });
 
     const samples = await scrapeSamples(server);
     const count = (call: string) => valueOf(samples, 'vigil_api_call_duration_seconds_count', { call });
-    expect(count('login')).toBe(1);
-    expect(count('domainList')).toBe(3);
-    expect(count('alertRuleInfo')).toBe(1);
+    // startAgent registered both agents and sent a heartbeat each.
+    expect([count('agentRegister'), count('agentHeartbeat'), count('agentAssignments')]).toEqual([2, 2, 1]);
+    expect(count('domainList')).toBe(1);
+    expect(count('alertRuleInfo')).toBe(2);
     expect(valueOf(samples, 'vigil_api_call_refusals_total', { call: 'domainList', class: '4xx' })).toBe(1);
-    expect(valueOf(samples, 'vigil_api_call_refusals_total', { call: 'alertRuleInfo', class: '4xx' })).toBe(1);
+    expect(valueOf(samples, 'vigil_api_call_refusals_total', { call: 'alertRuleInfo', class: '4xx' })).toBe(2);
+    expect(valueOf(samples, 'vigil_api_call_refusals_total', { call: 'agentAssignments' })).toBeUndefined();
     const callLabels = new Set(samples.filter((sample) => sample.name.startsWith('vigil_api_call')).map((sample) => sample.labels.call));
     expect([...callLabels].filter((call) => call === undefined || !(call in CALLS))).toEqual([]);
   });

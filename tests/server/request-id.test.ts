@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestServer, SEED, type TestServer } from './helpers.js';
+import { createTestServer, type TestServer } from './helpers.js';
 
 interface ServerLine {
   requestId?: string;
@@ -16,11 +16,11 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-const login = (headers: Record<string, string> = {}) => server.call('/auth/login', { body: { account: SEED.account, password: SEED.password }, headers });
+const health = (headers: Record<string, string> = {}) => server.app.inject({ method: 'GET', url: '/api/health', headers });
 
 describe('request ids', () => {
   it("keeps a caller's plain x-request-id, answers it and writes it on every log line of the request", async () => {
-    const response = await login({ 'x-request-id': 'proxy-7f3a.42' });
+    const response = await health({ 'x-request-id': 'proxy-7f3a.42' });
     expect(response.headers['x-request-id']).toBe('proxy-7f3a.42');
     const mine = lines.filter((line) => line.requestId === 'proxy-7f3a.42');
     expect(mine.map((line) => line.msg)).toEqual(['incoming request', 'request completed']);
@@ -30,7 +30,7 @@ describe('request ids', () => {
   it('gives a request without one, or with one too long or not plain, an id of its own', async () => {
     const ids = [];
     for (const sent of [undefined, 'x'.repeat(65), 'two words', 'line\u2028break']) {
-      const response = await login(sent === undefined ? {} : { 'x-request-id': sent });
+      const response = await health(sent === undefined ? {} : { 'x-request-id': sent });
       const id = String(response.headers['x-request-id']);
       expect(id).toMatch(/^[0-9a-f-]{36}$/);
       ids.push(id);
