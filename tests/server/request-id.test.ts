@@ -1,4 +1,6 @@
+import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { registerRequestIds, requestIdOptions } from '../../src/server/http/logging.js';
 import { createTestServer, type TestServer } from './helpers.js';
 
 interface ServerLine {
@@ -43,5 +45,28 @@ describe('request ids', () => {
     const response = await server.call('/domain/list', { body: { type: 1 }, headers: { 'x-request-id': 'refused-1' } });
     expect(response.statusCode).toBe(401);
     expect(response.headers['x-request-id']).toBe('refused-1');
+  });
+});
+
+describe("the server context's logger", () => {
+  it("writes a module's warning during a request with that request's id, and a background one without", async () => {
+    const written: ServerLine[] = [];
+    const app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void written.push(JSON.parse(line) as ServerLine) } }, ...requestIdOptions() });
+    const log = registerRequestIds(app);
+    app.get('/work', async () => {
+      await Promise.resolve();
+      log.warn({}, 'inside');
+      return {};
+    });
+    try {
+      await app.inject({ method: 'GET', url: '/work', headers: { 'x-request-id': 'job-1' } });
+      log.warn({}, 'outside');
+      expect(written.map((line) => [line.msg, line.requestId])).toEqual([
+        ['inside', 'job-1'],
+        ['outside', undefined],
+      ]);
+    } finally {
+      await app.close();
+    }
   });
 });
