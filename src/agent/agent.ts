@@ -96,6 +96,7 @@ function assembleAgent(config: AgentConfig, deps: AgentDeps, lock: DataDirLock):
     serverUrl: config.serverUrl,
     key: config.key,
     signal: transportAbort.signal,
+    logger,
     ...compact({ backoff: deps.backoff }),
   });
   const nodeFile = join(config.dataDir, 'node.json');

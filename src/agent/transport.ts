@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { API_BASE, CALLS, type Calls, type agentCalls, type agentMtrCalls, type agentWorkCalls } from '../shared/calls/index.js';
 import type { CallAnswer, CallBody } from '../shared/calls/define.js';
 import { backoffDelay, type BackoffPolicy, DEFAULT_BACKOFF, sleep } from './backoff.js';
+import type { AgentLogger } from './log.js';
 import { createServerClient, type ServerAnswer, type ServerClient } from './server-client.js';
 
 /**
@@ -62,7 +64,15 @@ export interface TransportOptions {
   backoff?: BackoffPolicy;
   /** The HTTP client underneath (one kept-alive pool per transport by default). */
   client?: ServerClient;
+  /**
+   * Each attempt's outcome with the x-request-id it was sent with (the server logs the same id):
+   * successes at debug, failures at warn.
+   */
+  logger?: AgentLogger;
 }
+
+/** Sent with every attempt; the server logs its lines of that request under the same id. */
+export const REQUEST_ID_HEADER = 'x-request-id';
 
 export interface CallOptions {
   /** Attempts in all for network errors and 5xx (1: no retry). */
@@ -106,6 +116,12 @@ function failureOf(error: unknown, stopping: boolean): Error {
   return new TransportError('network', cause ? `${text} (${cause})` : text);
 }
 
+function failureFields(failure: Error): Record<string, unknown> {
+  if (failure instanceof TransportError) return { kind: failure.kind, status: failure.status, code: failure.code, message: failure.message };
+  if (failure instanceof KeyRefusedError) return { kind: 'key_refused', status: 401, code: failure.code };
+  return { message: failure.message };
+}
+
 function checkedBody(id: AgentCallId, body: unknown): unknown {
   const checked = (CALLS[id].body as z.ZodType).safeParse(body);
   if (!checked.success) throw new TransportError('invalid_body', `${id}: ${checked.error.message}`.slice(0, 500));
@@ -119,21 +135,33 @@ export function createTransport(options: TransportOptions): Transport {
   const headers = { authorization: `Bearer ${options.key}`, 'content-type': 'application/json' };
 
   async function attempt(id: AgentCallId, payload: string, timeoutMs: number): Promise<unknown> {
-    const call = CALLS[id];
+    const requestId = randomUUID();
+    const started = performance.now();
     try {
-      const response = await send({ method: call.method, url: `${base}${call.path}`, headers, body: payload, timeoutMs, ...(options.signal ? { signal: options.signal } : {}) });
-      const envelope = readEnvelope(response);
-      if (response.status === 401) throw new KeyRefusedError(envelope?.code);
-      if (response.status >= 500) throw new TransportError('server', `${id}: HTTP ${response.status}`, response.status, envelope?.code);
-      if (response.status < 200 || response.status > 299 || envelope?.status !== true) {
-        throw new TransportError('rejected', `${id}: HTTP ${response.status} code ${String(envelope?.code)}`, response.status, envelope?.code);
-      }
-      const parsed = (call.answer as z.ZodType).safeParse(envelope.data);
-      if (!parsed.success) throw new TransportError('invalid_answer', `${id}: ${parsed.error.message}`.slice(0, 500), response.status);
-      return parsed.data;
+      const answer = await exchange(id, payload, timeoutMs, requestId);
+      options.logger?.debug('call', { call: id, requestId, ms: Math.round(performance.now() - started) });
+      return answer;
     } catch (error) {
-      throw failureOf(error, options.signal?.aborted === true);
+      const failure = failureOf(error, options.signal?.aborted === true);
+      const stopping = failure instanceof TransportError && failure.kind === 'aborted';
+      options.logger?.[stopping ? 'debug' : 'warn']('call_failed', { call: id, requestId, ms: Math.round(performance.now() - started), ...failureFields(failure) });
+      throw failure;
     }
+  }
+
+  async function exchange(id: AgentCallId, payload: string, timeoutMs: number, requestId: string): Promise<unknown> {
+    const call = CALLS[id];
+    const request = { method: call.method, url: `${base}${call.path}`, headers: { ...headers, [REQUEST_ID_HEADER]: requestId }, body: payload, timeoutMs };
+    const response = await send({ ...request, ...(options.signal ? { signal: options.signal } : {}) });
+    const envelope = readEnvelope(response);
+    if (response.status === 401) throw new KeyRefusedError(envelope?.code);
+    if (response.status >= 500) throw new TransportError('server', `${id}: HTTP ${response.status}`, response.status, envelope?.code);
+    if (response.status < 200 || response.status > 299 || envelope?.status !== true) {
+      throw new TransportError('rejected', `${id}: HTTP ${response.status} code ${String(envelope?.code)}`, response.status, envelope?.code);
+    }
+    const parsed = (call.answer as z.ZodType).safeParse(envelope.data);
+    if (!parsed.success) throw new TransportError('invalid_answer', `${id}: ${parsed.error.message}`.slice(0, 500), response.status);
+    return parsed.data;
   }
 
   return {

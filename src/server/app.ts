@@ -5,7 +5,8 @@ import type { Db } from './db/connection.js';
 import { clientDirIfBuilt, registerClientFiles } from './http/client-files.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/error-handler.js';
 import { PATH_PARAM_MAX_LENGTH } from './http/error-mapper.js';
-import { loggerOptions } from './http/logging.js';
+import { loggerOptions, requestIdOptions, registerRequestIds } from './http/logging.js';
+import { createMetrics, registerMetricsRoute } from './metrics/index.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerMultipart } from './http/upload-input.js';
 import { accountRoutes } from './modules/account/routes.js';
@@ -94,6 +95,7 @@ export async function buildApp(config: ResolvedConfig, options: BuildOptions): P
     traceRetentionDays: config.traceRetentionDays,
     jobSignals: new JobSignals(),
   };
+  ctx.metrics = createMetrics(options.db, () => ctx.now());
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: config.bodyLimitBytes,
@@ -101,8 +103,9 @@ export async function buildApp(config: ResolvedConfig, options: BuildOptions): P
     routerOptions: { maxParamLength: PATH_PARAM_MAX_LENGTH },
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    ...requestIdOptions(),
   });
-  ctx.log = app.log;
+  ctx.log = registerRequestIds(app);
   app.decorate('vigil', ctx);
   // Held long polls answer at once, so closing never waits for them.
   app.addHook('preClose', (done) => {
@@ -134,6 +137,7 @@ export async function buildApp(config: ResolvedConfig, options: BuildOptions): P
   for (const routes of [...routeGroups, ...featureRoutes])
     routes(app);
   registerPush(app);
+  registerMetricsRoute(app);
   scheduleBackground(app, config, options);
   await app.ready();
   return app;

@@ -48,6 +48,8 @@ export interface Config {
   /** A pause after each batch of an import, leaving a small server room for other work (VIGIL_IMPORT_BATCH_PAUSE_MS, default none). */
   importBatchPauseMs: number;
   database: DatabaseConfig;
+  /** The Bearer token a Prometheus scraper shows for GET /metrics (VIGIL_METRICS_TOKEN); undefined: no /metrics. */
+  metricsToken: string | undefined;
 }
 
 /** Where the server keeps its state: the SQLite file in the data dir, or a PostgreSQL server. */
@@ -291,6 +293,7 @@ export function loadConfig(env: Env = process.env): Config {
     importBatchRows: integer(env, 'VIGIL_IMPORT_BATCH_ROWS', DEFAULT_IMPORT_BATCH_ROWS, 1, 10_000),
     importBatchPauseMs: integer(env, 'VIGIL_IMPORT_BATCH_PAUSE_MS', 0, 0, 60_000),
     database: databaseConfig(env),
+    metricsToken: secret(env, 'VIGIL_METRICS_TOKEN'),
     telegram: {
       botToken: secret(env, 'VIGIL_TELEGRAM_BOT_TOKEN'),
       apiBase: url(env, 'VIGIL_TELEGRAM_API_BASE') ?? 'https://api.telegram.org',

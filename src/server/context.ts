@@ -1,5 +1,6 @@
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
+import type { Metrics } from './metrics/index.js';
 import type { JobSignals } from './modules/agents/job-signals.js';
 import type { AlertEvaluator } from './modules/alert-eval/evaluator.js';
 import type { InboxPushNotifier } from './modules/push/sender.js';
@@ -30,6 +31,8 @@ export interface ServerContext {
   alertDelivery?: { wake(): void };
   /** The bulk import runner: wake it once an upload committed (set once the app exists). */
   imports?: { wake(): void };
+  /** Counters and histograms for /metrics: modules record through it (set by buildApp). */
+  metrics?: Metrics;
   /** Alert evaluation: ingest notes results here (set once the app exists). */
   alertEval?: AlertEvaluator;
 }

@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { type Driver, Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { countingDriver, trackPoolUsage, type LendingCounts } from './pool-usage.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -49,6 +50,20 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
+/** Kysely's SQLite dialect with its one connection's lending counted (see pool-usage.ts). */
+class CountedSqliteDialect extends SqliteDialect {
+  constructor(
+    config: ConstructorParameters<typeof SqliteDialect>[0],
+    private readonly counts: LendingCounts,
+  ) {
+    super(config);
+  }
+
+  override createDriver(): Driver {
+    return countingDriver(super.createDriver(), this.counts);
+  }
+}
+
 /**
  * Opens (creating if needed) the SQLite file with WAL and foreign keys on, and a 64 MiB page cache
  * (the default 2 MiB holds less than one ingest batch's rollup pages). An ingest batch rewrites
@@ -68,5 +83,8 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('wal_autocheckpoint = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const counts: LendingCounts = { inUse: 0, waiting: 0 };
+  const db = new Kysely<Database>({ dialect: new CountedSqliteDialect({ database: withStatementCache(sqlite) }, counts) });
+  trackPoolUsage(db, () => ({ engine: 'sqlite', max: 1, open: sqlite.open ? 1 : 0, ...counts }));
+  return db;
 }

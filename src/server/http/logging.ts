@@ -1,5 +1,9 @@
-import type { FastifyServerOptions } from 'fastify';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.js';
+import type { ServerContext } from '../context.js';
 
 const REDACTED = '[redacted]';
 
@@ -58,4 +62,38 @@ export function loggerOptions(config: Config): LoggerOptions {
     redact: { paths: ['req.headers.authorization', 'req.headers["x-platform-secret"]', 'req.body'], censor: REDACTED },
     serializers: { req: serializeRequest },
   };
+}
+
+/** Joins an agent's (or a proxy's) log lines with the server's: sent by callers, answered on every reply. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/** An incoming id is kept only when it is short and plain, so it cannot forge or bloat log lines. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** The caller's x-request-id when sane, else a fresh UUID. */
+export function requestIdOf(header: string | string[] | undefined): string {
+  return typeof header === 'string' && SANE_REQUEST_ID.test(header) ? header : randomUUID();
+}
+
+/** Fastify's options naming each request: every line of request.log carries it as `requestId`. */
+export function requestIdOptions() {
+  return {
+    requestIdHeader: false as const,
+    requestIdLogLabel: 'requestId',
+    genReqId: (request: IncomingMessage) => requestIdOf(request.headers[REQUEST_ID_HEADER]),
+  };
+}
+
+/**
+ * Answers every request with its id, and answers the logger for ServerContext.log: inside a
+ * request it writes through that request's logger (so the line carries its id), outside one
+ * (background loops) through the app's.
+ */
+export function registerRequestIds(app: FastifyInstance): NonNullable<ServerContext['log']> {
+  const requestLogs = new AsyncLocalStorage<FastifyBaseLogger>();
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.header(REQUEST_ID_HEADER, request.id);
+    requestLogs.run(request.log, done);
+  });
+  return { warn: (fields, message) => (requestLogs.getStore() ?? app.log).warn(fields, message) };
 }

@@ -7,6 +7,7 @@ import { successEnvelope } from '../../shared/envelope.js';
 import { canAccess } from '../../shared/roles.js';
 import { validate } from '../../shared/validation/validate.js';
 import type { Principal, ServerContext } from '../context.js';
+import { callNameOf } from '../metrics/index.js';
 import { authenticateAgent, type AgentNode } from '../modules/agents/authenticate.js';
 import { authenticateApiKey, isApiKeyToken } from '../modules/api-keys/authenticate.js';
 import { authenticate, bearerToken } from '../modules/auth/authenticate.js';
@@ -136,6 +137,7 @@ const callers = new WeakMap<FastifyRequest, Caller>();
  * cannot make the server parse a body (agent result batches may be large).
  */
 export function registerCall<C extends CallDefinition>(app: FastifyInstance, call: C, handler: CallHandler<C>): void {
+  const name = callNameOf(call);
   app.route({
     method: call.method,
     url: routeUrl(call.path),
@@ -145,6 +147,7 @@ export function registerCall<C extends CallDefinition>(app: FastifyInstance, cal
       authorize(call, caller.principal);
       callers.set(request, caller);
     },
+    onResponse: async (_request, reply) => app.vigil.metrics?.callAnswered(name, reply.statusCode, reply.elapsedTime),
     handler: async (request, reply) => {
       const ctx = app.vigil;
       const run = () => answer(call, handler, { ...(callers.get(request) ?? {}), request, reply, ctx });
