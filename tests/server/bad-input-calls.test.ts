@@ -88,9 +88,9 @@ const COUNTER_TABLES = new Set(['login_failures', 'platform_audit']);
 
 /** Every table's rows (activity stamps left out), hashed. */
 async function fingerprint(): Promise<string> {
-  const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(server.db);
+  const tables = (await server.db.introspection.getTables()).map((table) => table.name).sort();
   const hash = createHash('sha256');
-  for (const { name } of tables.rows) {
+  for (const name of tables) {
     if (COUNTER_TABLES.has(name)) continue;
     const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(server.db);
     const skip = ACTIVITY_COLUMNS[name] ?? [];

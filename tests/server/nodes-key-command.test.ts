@@ -3,24 +3,33 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
-import { DB_FILE_NAME, openDatabase } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrations/index.js';
 import { hashToken } from '../../src/server/security/tokens.js';
 import { SEED, testEnv } from './helpers.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const dir = mkdtempSync(join(tmpdir(), 'vigil-node-key-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase(dir);
+});
+afterAll(async () => {
+  await database.drop();
+  rmSync(dir, { recursive: true, force: true });
+});
+/** The command's environment: the data dir, and on PostgreSQL the test database's URL. */
+const commandEnv = () => testEnv(dir, database.url === undefined ? {} : { VIGIL_DATABASE_URL: database.url });
 
 const KEY = /vgn_[A-Za-z0-9_-]{43}/g;
 
 async function nodeKey(...args: string[]) {
-  return run(TSX, ['scripts/node-key.ts', ...args], { cwd: ROOT, env: { ...process.env, ...testEnv(dir) }, timeout: 90_000 });
+  return run(TSX, ['scripts/node-key.ts', ...args], { cwd: ROOT, env: { ...process.env, ...commandEnv() }, timeout: 90_000 });
 }
 
 async function failingNodeKey(...args: string[]): Promise<{ code: number; stderr: string }> {
@@ -35,8 +44,8 @@ async function failingNodeKey(...args: string[]): Promise<{ code: number; stderr
 
 /** Registers with a key against the real app on the same data dir. */
 async function registerWith(key: string): Promise<{ statusCode: number; code: number; data: { nodeId?: number; allowPrivateTargets?: boolean } }> {
-  const config = { ...loadConfig(testEnv(dir)), platformSecret: SEED.platformSecret };
-  const db = openDatabase(join(dir, DB_FILE_NAME));
+  const config = { ...loadConfig(commandEnv()), platformSecret: SEED.platformSecret };
+  const db = database.open();
   await migrateToLatest(db);
   const app = await buildApp(config, { db, logger: false });
   try {
@@ -64,7 +73,7 @@ describe('scripts/node-key.ts', () => {
     const accepted = await registerWith(key);
     expect([accepted.statusCode, accepted.data.allowPrivateTargets]).toEqual([200, false]);
 
-    const db = openDatabase(join(dir, DB_FILE_NAME));
+    const db = database.open();
     const stored = await db.selectFrom('nodes').select(['id', 'key_hash']).where('slug', '=', 'local').executeTakeFirstOrThrow();
     await db.destroy();
     expect(stored.key_hash).toBe(hashToken(key));
@@ -81,7 +90,7 @@ describe('scripts/node-key.ts', () => {
     const issued = JSON.parse(stdout) as { nodeId: number; name: string; key: string; allowPrivateTargets: boolean };
     expect(issued).toMatchObject({ name: 'Kaohsiung Lab', allowPrivateTargets: false });
     expect((await registerWith(issued.key)).data.nodeId).toBe(issued.nodeId);
-    const db = openDatabase(join(dir, DB_FILE_NAME));
+    const db = database.open();
     const row = await db.selectFrom('nodes').selectAll().where('id', '=', issued.nodeId).executeTakeFirstOrThrow();
     await db.destroy();
     expect(row).toMatchObject({ city: 'Kaohsiung Lab', country: 'TW', region: null, isp: 8, map_type: 3, dns_server: '168.95.1.1', latitude: 22.6, longitude: 120.3 });

@@ -10,6 +10,8 @@ import { openPostgres } from '../../src/server/db/postgres.js';
  */
 export interface TestDatabase {
   open(): Db;
+  /** VIGIL_DATABASE_URL for a process of its own on this database (undefined: the dir's SQLite file). */
+  url: string | undefined;
   /** Removes the database (the SQLite file goes with the test's dir). */
   drop(): Promise<void>;
 }
@@ -27,12 +29,13 @@ const urlOf = (database: string) => {
 };
 
 export async function createTestDatabase(dir: string): Promise<TestDatabase> {
-  if (adminUrl === undefined) return { open: () => openDatabase(join(dir, DB_FILE_NAME)), drop: async () => undefined };
+  if (adminUrl === undefined) return { open: () => openDatabase(join(dir, DB_FILE_NAME)), url: undefined, drop: async () => undefined };
   const cluster = (admin ??= openPostgres({ url: adminUrl, poolMax: 2, statementTimeoutMs: 0 }));
   const name = `vt_${process.pid}_${++created}`;
   await sql`create database ${sql.id(name)} template ${sql.id(process.env.VIGIL_TEST_PG_TEMPLATE ?? '')}`.execute(cluster);
   return {
     open: () => openPostgres({ url: urlOf(name), poolMax: 10, statementTimeoutMs: 0 }),
+    url: urlOf(name),
     drop: async () => {
       await sql`drop database if exists ${sql.id(name)} with (force)`.execute(cluster);
     },

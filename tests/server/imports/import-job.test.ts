@@ -10,7 +10,7 @@ afterEach(() => fx.close());
 const liveTasks = () => fx.server.db.selectFrom('tasks').select(['id', 'domain']).where('cust_id', '=', fx.server.custId).where('deleted_at', 'is', null).execute();
 
 describe('an import job', () => {
-  it('imports a 1,000-row file in the background with correct counts, one task per valid row', async () => {
+  it('imports a 1,000-row file in the background with correct counts, one task per valid row', { timeout: 120_000 }, async () => {
     const rows = icmpRows(1_000, fx.nodeName);
     // Two rows the job refuses: a duplicate of an earlier row (2125) and a bad frequency (caught at reading).
     rows[500] = { ...rows[500], domain: rows[10]?.domain ?? '' };

@@ -7,9 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app.js';
 import { loadConfig } from '../../../src/server/config.js';
-import { DB_FILE_NAME, openDatabase, type Db } from '../../../src/server/db/connection.js';
+import type { Db } from '../../../src/server/db/connection.js';
 import { migrateToLatest } from '../../../src/server/db/migrations/index.js';
 import { SEED, testEnv, uniqueTaxId } from '../helpers.js';
+import { createTestDatabase, type TestDatabase } from '../test-database.js';
 
 /** `npm run admin` end to end: the command in its own process on a data dir the real app serves. */
 
@@ -17,12 +18,15 @@ const run = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../../..');
 const TSX = join(ROOT, 'node_modules/.bin/tsx');
 const dir = mkdtempSync(join(tmpdir(), 'vigil-admin-'));
+let database: TestDatabase;
 let db: Db;
 let app: FastifyInstance;
+/** The command's environment: the data dir, and on PostgreSQL the test database's URL. */
+const commandEnv = () => testEnv(dir, database.url === undefined ? {} : { VIGIL_DATABASE_URL: database.url });
 
 async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(TSX, ['scripts/admin.ts', ...args], { cwd: ROOT, env: { ...process.env, ...testEnv(dir) }, timeout: 90_000 });
+    const { stdout, stderr } = await run(TSX, ['scripts/admin.ts', ...args], { cwd: ROOT, env: { ...process.env, ...commandEnv() }, timeout: 90_000 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failure = error as { code: number; stdout: string; stderr: string };
@@ -44,13 +48,15 @@ async function call(path: string, body: unknown, token?: string) {
 
 beforeAll(async () => {
   // The server's database exists first (migrated, never seeded: the operator makes everything).
-  db = openDatabase(join(dir, DB_FILE_NAME));
+  database = await createTestDatabase(dir);
+  db = database.open();
   await migrateToLatest(db);
-  app = await buildApp({ ...loadConfig(testEnv(dir)), platformSecret: SEED.platformSecret }, { db, logger: false, background: false });
+  app = await buildApp({ ...loadConfig(commandEnv()), platformSecret: SEED.platformSecret }, { db, logger: false, background: false });
 });
 afterAll(async () => {
   await app.close();
   await db.destroy();
+  await database.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 
