@@ -27,9 +27,10 @@ beforeAll(async () => {
   run = { server, callers: await prepareCallers(server), bodyLimit: BODY_LIMIT, stats: emptyStats() };
 });
 afterAll(async () => {
-  const { cases, accepted, findings } = run.stats;
+  // A failed start leaves no run to report.
+  const { cases, accepted, findings } = (run as FuzzRun | undefined)?.stats ?? emptyStats();
   console.log(`fuzz seed ${seed}: ${cases} cases, ${accepted} accepted${findings.map((finding) => `\n${describeFinding(finding)}`).join('')}`);
-  await server.close();
+  await (server as TestServer | undefined)?.close();
 });
 
 const calls = fuzzOrder(Object.entries(CALLS) as [string, CallDefinition][]).filter(([id]) => only === undefined || only.includes(id));
