@@ -4,9 +4,10 @@
 // --only server,probes.tcp runs just the sections whose names start with those.
 import { alertsFigures } from './bench/alerts.js';
 import { alertsDeliveryFigures } from './bench/alerts-delivery.js';
+import { fuzzFigures } from './bench/fuzz.js';
 import { importsFigures } from './bench/imports.js';
 import { loadFigures } from './bench/load.js';
-import { parseOptions, printFigures, wants } from './bench/report.js';
+import { parseOptions, printFigures, wants, type BenchOptions, type Figure } from './bench/report.js';
 import { probeCheckFigures } from './bench/probes-checks.js';
 import { probesScaleFigures } from './bench/probes-scale.js';
 import { pwaBundleFigures } from './bench/pwa-bundle.js';
@@ -17,4 +18,21 @@ import { tasksDetailFigures } from './bench/tasks-detail.js';
 import { tasksListFigures } from './bench/tasks-list.js';
 
 const options = parseOptions(process.argv.slice(2));
-printFigures([...(wants(options, 'server') ? await serverFigures(options) : []), ...(await probeCheckFigures(options)), ...(await probesScaleFigures(options)), ...(wants(options, 'tasks.detail') ? await tasksDetailFigures(options) : []), ...(wants(options, 'tasks.list') ? await tasksListFigures(options) : []), ...(wants(options, 'tasks.console') ? await tasksConsoleFigures(options) : []), ...(wants(options, 'pwa.initial_js') ? await pwaBundleFigures(options) : []), ...(wants(options, 'pwa.offline') ? await pwaOfflineFigures(options) : []), ...(wants(options, 'alerts.ingest') ? await alertsFigures(options) : []), ...(wants(options, 'alerts.delivery') ? await alertsDeliveryFigures(options) : []), ...(wants(options, 'import') ? await importsFigures(options) : []), ...(wants(options, 'load') ? await loadFigures(options) : [])], options);
+const sections: [string, (options: BenchOptions) => Promise<Figure[]>][] = [
+  ['server', serverFigures],
+  ['tasks.detail', tasksDetailFigures],
+  ['tasks.list', tasksListFigures],
+  ['tasks.console', tasksConsoleFigures],
+  ['pwa.initial_js', pwaBundleFigures],
+  ['pwa.offline', pwaOfflineFigures],
+  ['alerts.ingest', alertsFigures],
+  ['alerts.delivery', alertsDeliveryFigures],
+  ['import', importsFigures],
+  ['load', loadFigures],
+  ['fuzz', fuzzFigures],
+];
+
+// The probe sections choose their own parts of --only; every other section runs when wanted, in this order.
+const figures = [...(await probeCheckFigures(options)), ...(await probesScaleFigures(options))];
+for (const [name, run] of sections) if (wants(options, name)) figures.push(...(await run(options)));
+printFigures(figures, options);

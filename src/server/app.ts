@@ -6,6 +6,7 @@ import { clientDirIfBuilt, registerClientFiles } from './http/client-files.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/error-handler.js';
 import { PATH_PARAM_MAX_LENGTH } from './http/error-mapper.js';
 import { loggerOptions, requestIdOptions, registerRequestIds } from './http/logging.js';
+import { refusingNulText } from './http/nul-text.js';
 import { createMetrics, registerMetricsRoute } from './metrics/index.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerMultipart } from './http/upload-input.js';
@@ -70,7 +71,10 @@ function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['tr
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
-/** Empty JSON bodies count as no body, so body-less POSTs with a JSON content type work. */
+/**
+ * Empty JSON bodies count as no body, so body-less POSTs with a JSON content type work; text holding
+ * NUL is refused (http/nul-text.ts).
+ */
 function registerJsonParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeAllContentTypeParsers();
@@ -80,7 +84,7 @@ function registerJsonParser(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
-    parseJson(request, text, done);
+    parseJson(request, text, refusingNulText(text, done));
   });
 }
 

@@ -8,7 +8,7 @@ import type { CallDefinition } from '../../src/shared/calls/define.js';
  * holds), or an overlong string; thousands of unknown keys; and bodies that are not objects.
  */
 
-type JsonSchema = {
+export type JsonSchema = {
   type?: string | string[];
   const?: unknown;
   enum?: unknown[];
@@ -18,10 +18,14 @@ type JsonSchema = {
   required?: string[];
   items?: JsonSchema;
   minItems?: number;
+  maxItems?: number;
   minimum?: number;
   exclusiveMinimum?: number;
   maximum?: number;
   minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
 };
 
 export interface BadCase {
@@ -40,13 +44,13 @@ export function bodySchemaOf(call: CallDefinition): JsonSchema {
 }
 
 /** The schema's first alternative that is not null (an optional or nullable field's real type). */
-function concrete(schema: JsonSchema): JsonSchema {
+export function concrete(schema: JsonSchema): JsonSchema {
   const alternatives = schema.anyOf ?? schema.oneOf;
   if (!alternatives) return schema;
   return concrete(alternatives.find((option) => option.type !== 'null') ?? alternatives[0] ?? {});
 }
 
-function typeOf(schema: JsonSchema): string | undefined {
+export function typeOf(schema: JsonSchema): string | undefined {
   const { type } = concrete(schema);
   return Array.isArray(type) ? type[0] : type;
 }

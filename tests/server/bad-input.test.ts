@@ -68,6 +68,22 @@ describe('bad paths', () => {
   });
 });
 
+describe('text holding the NUL character (found by fuzzing: PostgreSQL answered 500)', () => {
+  it('is refused with 1001 on the field, in a value or a key, and stores nothing', async () => {
+    const name = await server.call('/domain/icmp/create', { token, body: { name: 'a\u0000b', domain: 'example.com', frequencyMinutes: 5, nodeIds: [1] } });
+    expect([name.statusCode, name.json().data.errors]).toEqual([400, [{ field: 'name', code: 10010004 }]]);
+    const key = await server.call('/domain/list', { token, body: { type: 1, 'k\u0000': 1 } });
+    expect(key.json().data.errors).toEqual([{ field: 'k\u0000', code: 10010004 }]);
+    expect((await server.call('/domain/list', { token, body: { type: 1 } })).json().data.total).toBe(1);
+  });
+
+  it('is taken when the text only spells the escape out', async () => {
+    const created = await server.call('/domain/icmp/create', { token, body: { name: 'a\\u0000b', domain: 'spelled.example.com', frequencyMinutes: 5, nodeIds: [1] } });
+    expect(created.json().status, created.body).toBe(true);
+    await server.call('/domain/delete', { token, body: { ids: [created.json().data.id] } });
+  });
+});
+
 describe('a body with thousands of unknown keys', () => {
   it('answers the first 20 field errors and how many more there were', async () => {
     const keys = Object.fromEntries(Array.from({ length: 3_000 }, (_, index) => [`k${index}`, 1]));

@@ -102,7 +102,7 @@ function requestHeaders(options: CallOptions): Record<string, string> {
 /** Tests log nothing; VIGIL_TEST_LOG=error (or another level) shows the server's log while chasing a failure. */
 const testLogger = process.env.VIGIL_TEST_LOG ? { level: process.env.VIGIL_TEST_LOG } : false;
 
-export async function createTestServer(env: Record<string, string> = {}, build: Pick<BuildOptions, 'alertMinuteMs' | 'imports' | 'logger'> = {}): Promise<TestServer> {
+export async function createTestServer(env: Record<string, string> = {}, build: Pick<BuildOptions, 'alertMinuteMs' | 'imports' | 'logger' | 'background'> = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'vigil-test-'));
   const config: ResolvedConfig = { ...loadConfig(testEnv(dir, env)), platformSecret: SEED.platformSecret };
   const clock = makeClock();

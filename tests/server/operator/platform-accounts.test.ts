@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS, type CallDefinition } from '../../../src/shared/calls/index.js';
 import { PLATFORM_SECRET_HEADER } from '../../../src/shared/calls/platform.js';
+import { UNWRITABLE_TARGET } from '../../../src/server/modules/operator/audit.js';
 import { SEED, addUser, adminLogin, createTestServer, uniqueTaxId, type TestServer } from '../helpers.js';
 import { auditEntries, platform, session } from './platform-helpers.js';
 
@@ -123,6 +124,14 @@ describe('the audit log', () => {
     const bySecretOnly = await server.call('/platform/customer/suspend', { body: { custId: 99_999 }, headers: { [PLATFORM_SECRET_HEADER]: SEED.platformSecret } });
     expect(bySecretOnly.json().code).toBe(2102);
     expect((await auditEntries(server, { limit: 1 }))[0]).toMatchObject({ operator: 'platform', call: '/platform/customer/suspend', code: 2102 });
+  });
+
+  it('keeps a refused body nested too deeply to write out as such (found by fuzzing: it was a 500)', async () => {
+    for (const payload of [`${'['.repeat(50_000)}${']'.repeat(50_000)}`, `{"custId":${'['.repeat(50_000)}${']'.repeat(50_000)}}`]) {
+      const response = await server.call('/platform/customer/suspend', { payload, headers: { [PLATFORM_SECRET_HEADER]: SEED.platformSecret } });
+      expect([response.statusCode, response.json().code]).toEqual([400, 1001]);
+      expect((await auditEntries(server, { limit: 1 }))[0]).toMatchObject({ call: '/platform/customer/suspend', code: 1001, target: UNWRITABLE_TARGET });
+    }
   });
 
   it('pages back by id and filters by call', async () => {

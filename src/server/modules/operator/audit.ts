@@ -6,11 +6,23 @@ import type { OperatorContext } from './records.js';
 const SECRET_FIELD = /password|secret|token|key$/i;
 const TARGET_MAX = 1_000;
 
+/** What the log keeps of a body JSON cannot write out (nested thousands of levels deep). */
+export const UNWRITABLE_TARGET = '(too deeply nested to log)';
+
+/** At most 1,000 characters of the value as JSON; a value nested too deeply to write out is logged as such. */
+function cutJson(value: unknown): string {
+  try {
+    return JSON.stringify(value).slice(0, TARGET_MAX);
+  } catch {
+    return UNWRITABLE_TARGET;
+  }
+}
+
 /** The body's fields as the log keeps them: secrets left out, at most 1,000 characters. */
 export function auditTarget(body: unknown): string {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body === undefined ? '' : JSON.stringify(body).slice(0, TARGET_MAX);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body === undefined ? '' : cutJson(body);
   const kept = Object.entries(body as Record<string, unknown>).filter(([field]) => !SECRET_FIELD.test(field));
-  return JSON.stringify(Object.fromEntries(kept)).slice(0, TARGET_MAX);
+  return cutJson(Object.fromEntries(kept));
 }
 
 export interface AuditRecord {
