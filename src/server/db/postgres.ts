@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from './schema.js';
 import type { Db } from './connection.js';
+import { rememberListenSettings } from './notifications.js';
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
@@ -30,5 +31,7 @@ export function openPostgres(settings: PostgresSettings): Db {
   // An idle connection the server drops (a PostgreSQL restart) must not take the process down; the
   // pool replaces it on the next query.
   pool.on('error', () => undefined);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  rememberListenSettings(db, { connectionString: settings.url, application_name: 'vigil-listen' });
+  return db;
 }

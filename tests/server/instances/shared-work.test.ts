@@ -103,10 +103,15 @@ describe.skipIf(skipWithoutPostgres)(`two instances on one database: work done o
     twins = await createTwinServers();
     const { a, b } = twins;
     const agent = await startAgent(b, 'jp-tokyo');
+    const signals = b.app.vigil.jobSignals;
+    const seen = signals.generation(agent.nodeId);
     const waiting = agent.call('/agent/jobs', { waitMs: 20_000 });
     await new Promise((resolve) => setTimeout(resolve, 100));
     const jobId = await requestJob(a.app.vigil, a.custId, agent.nodeId, { type: 'mtr', host: '127.0.0.1', count: 10 });
     const answer = await waiting;
     expect(JobsAnswer.parse(answer.json.data).jobs.map((job) => job.jobId)).toEqual([jobId]);
+    // The poll was woken by a's signal (it would otherwise have looked again within 5 s).
+    while (signals.generation(agent.nodeId) === seen) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(signals.generation(agent.nodeId)).toBe(seen + 1);
   });
 });
