@@ -14,6 +14,7 @@ import { accountRoutes } from './modules/account/routes.js';
 import { alertDeliveryRoutes } from './modules/alert-delivery/routes.js';
 import { scheduleAlertDelivery } from './modules/alert-delivery/sender.js';
 import { alertRoutes } from './modules/alerts/routes.js';
+import { relayJobSignals } from './modules/agents/job-signal-relay.js';
 import { JobSignals } from './modules/agents/job-signals.js';
 import { agentRoutes } from './modules/agents/routes.js';
 import { apiKeyRoutes } from './modules/api-keys/routes.js';
@@ -142,6 +143,7 @@ export async function buildApp(config: ResolvedConfig, options: BuildOptions): P
     routes(app);
   registerPush(app);
   registerMetricsRoute(app);
+  relayJobSignals(app, { listen: options.background !== false });
   scheduleBackground(app, config, options);
   await app.ready();
   return app;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/connection.js';
+import { runExclusively } from './db/exclusive.js';
 import { ALERT_LOG_DAYS, pruneAlertLog, type AlertPruneCounts } from './modules/alert-delivery/prune.js';
 import { pruneJobs } from './modules/agents/jobs-prune.js';
 import { pruneSupersededDeployments, SUPERSEDED_DEPLOYMENT_DAYS } from './modules/deployments/prune.js';
@@ -9,6 +10,8 @@ import { FINISHED_IMPORT_DAYS, pruneFinishedImports, type ImportPruneCounts } fr
 import { pruneResults, type PruneCounts, type RetentionDays } from './results/index.js';
 
 export const PRUNE_INTERVAL_MS = 10 * 60_000;
+/** The section every instance's pruning runs under: one prunes at a time, the others pass their turn. */
+export const PRUNE_SECTION = 'prune';
 
 export interface PruneSchedule {
   /** Stops the timer and waits for a run in progress, so the database can close after it. */
@@ -43,13 +46,16 @@ async function pruneAll(db: Db, config: RetentionConfig, now: number): Promise<P
   return { ...results, jobs, deployments, alerts, imports, mtrRuns };
 }
 
-/** Prunes results, rollups, jobs, old deployments, the alert log and finished imports past retention now and every 10 minutes; runs never overlap. */
+/**
+ * Prunes results, rollups, jobs, old deployments, the alert log and finished imports past retention
+ * now and every 10 minutes; runs never overlap, nor with another instance's (which then does it).
+ */
 export function schedulePruning(db: Db, config: RetentionConfig, log: FastifyBaseLogger, now: () => number = Date.now): PruneSchedule {
   let running: Promise<void> | undefined;
   const run = () => {
-    running ??= pruneAll(db, config, now())
+    running ??= runExclusively(db, PRUNE_SECTION, () => pruneAll(db, config, now()))
       .then(
-        (counts) => log.info({ pruned: counts }, 'pruned results past retention'),
+        (outcome) => (outcome.ran ? log.info({ pruned: outcome.value }, 'pruned results past retention') : log.info({ pruned: 'elsewhere' }, 'another instance prunes now')),
         (error: unknown) => log.error({ err: error }, 'pruning results failed'),
       )
       .finally(() => {

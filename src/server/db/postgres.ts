@@ -3,6 +3,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from './schema.js';
 import type { Db } from './connection.js';
+import { rememberListenSettings } from './notifications.js';
 import { trackPoolUsage } from './pool-usage.js';
 
 const INT8_OID = 20;
@@ -39,5 +40,6 @@ export function openPostgres(settings: PostgresSettings): Db {
     inUse: pool.totalCount - pool.idleCount,
     waiting: pool.waitingCount,
   }));
+  rememberListenSettings(db, { connectionString: settings.url, application_name: 'vigil-listen' });
   return db;
 }

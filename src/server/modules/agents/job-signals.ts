@@ -16,8 +16,17 @@ export class JobSignals {
     return this.closed;
   }
 
-  /** A job was queued for the node: every poll waiting for it looks again. */
+  /** Passes a signal on to the other instances (see job-signal-relay.ts); none on its own. */
+  relay: ((nodeId: number) => void) | undefined;
+
+  /** A job was queued for the node: every poll waiting for it, here and on other instances, looks again. */
   notify(nodeId: number): void {
+    this.wake(nodeId);
+    this.relay?.(nodeId);
+  }
+
+  /** Every poll for the node waiting on this instance looks again. */
+  wake(nodeId: number): void {
     this.generations.set(nodeId, this.generation(nodeId) + 1);
     const waiting = this.waiters.get(nodeId);
     if (!waiting) return;

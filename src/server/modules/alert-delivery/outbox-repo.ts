@@ -48,6 +48,22 @@ export async function pendingHeads(db: Db): Promise<OutboxHead[]> {
   }));
 }
 
+/**
+ * Takes the message for this instance's send: it is still pending and unchanged since the read
+ * (another instance that took it moved `next_attempt_at` on), and nobody else tries it before
+ * `leaseUntil` unless this send's answer is recorded first. False: another instance has it.
+ */
+export async function claimHead(db: Db, head: OutboxHead, leaseUntil: number): Promise<boolean> {
+  const result = await db
+    .updateTable('alert_outbox')
+    .set({ next_attempt_at: leaseUntil })
+    .where('id', '=', head.id)
+    .where('state', '=', 'pending')
+    .where('next_attempt_at', '=', head.nextAttemptAt)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 export async function markSent(db: Db, head: OutboxHead, now: number, messageId: string): Promise<void> {
   await db
     .updateTable('alert_outbox')

@@ -1,4 +1,5 @@
 import { parseJsonColumn } from '../../db/columns.js';
+import { runSerially } from '../../db/exclusive.js';
 import type { InboxEventContext } from '../inbox/publish.js';
 import { HEARTBEAT_SECONDS, LOST_INTERVALS } from '../nodes/status.js';
 import { evaluateRounds, type Catalog, type TrackedTaskInfo } from './evaluate.js';
@@ -29,6 +30,9 @@ export const CATCH_UP_MAX_MS = 86_400_000;
  * are judged on their checks, not as no data. A round whose nodes all reported closes at once.
  */
 export const RESUME_MINUTES = 1;
+
+/** Several instances evaluate one after another, never side by side (a round told twice otherwise). */
+const ALERT_EVAL_SECTION = 'alert-eval';
 
 const IdList = z.array(z.number().int());
 const IpList = z.array(z.string());
@@ -127,10 +131,14 @@ export class AlertEvaluator {
     while (this.queue.length > 0) {
       const due = this.queue.splice(0);
       try {
-        const written = await evaluateRounds({ db: this.host.db, now: this.host.now, minuteMs: this.minuteMs }, this.catalog, due, (committed) => {
-          this.options.onWritten?.(committed);
-          this.host.alertDelivery?.wake();
-        });
+        // Every instance's tracker hands the round out; under the section the states each reads
+        // already show the rounds another evaluated, so those are passed over.
+        const written = await runSerially(this.host.db, ALERT_EVAL_SECTION, () =>
+          evaluateRounds({ db: this.host.db, now: this.host.now, minuteMs: this.minuteMs }, this.catalog, due, (committed) => {
+            this.options.onWritten?.(committed);
+            this.host.alertDelivery?.wake();
+          }),
+        );
         if (written.length === 0) continue;
         await publishAlerts(this.host, written);
       } catch (error) {

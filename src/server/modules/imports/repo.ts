@@ -23,6 +23,12 @@ export function processingJobs(db: Db): Promise<ImportJobRow[]> {
   return db.selectFrom('import_jobs').selectAll().where('status', '=', 'processing').orderBy('started_at').orderBy('sno').execute();
 }
 
+/** Whether the job still processes (another instance may have finished it since it was read). */
+export async function isProcessing(db: Db, sno: string): Promise<boolean> {
+  const row = await db.selectFrom('import_jobs').select('sno').where('sno', '=', sno).where('status', '=', 'processing').executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The customer's job; undefined for an unknown sno or another customer's. */
 export function customerJob(db: Db, custId: number, sno: string): Promise<ImportJobRow | undefined> {
   return db.selectFrom('import_jobs').selectAll().where('sno', '=', sno).where('cust_id', '=', custId).executeTakeFirst();

@@ -1,8 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DEFAULT_IMPORT_BATCH_ROWS } from '../../config.js';
 import type { ServerContext } from '../../context.js';
+import { runExclusively } from '../../db/exclusive.js';
 import { finishImport, saveProgress } from './progress.js';
-import { countsOfRows, pendingRows, processingJobs, type ImportCounts, type ImportJobRow } from './repo.js';
+import { countsOfRows, isProcessing, pendingRows, processingJobs, type ImportCounts, type ImportJobRow } from './repo.js';
 import { giveUpImport } from './give-up.js';
 import { writeRowBatch, type BatchWritten } from './row-batch.js';
 
@@ -33,6 +34,8 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * Runs processing import jobs in the background, oldest first, each row in file order, several
  * rows a transaction (each under its own savepoint); a stopped server leaves the job processing and
  * the next start resumes with its pending rows. One run at a time; `wake` after an upload commits.
+ * Of several instances, one runs a job (a lock named by the job, held while it runs); the others
+ * pass it over, and take it up at their next wake should that instance stop.
  */
 export class ImportRunner {
   private running: Promise<void> | undefined;
@@ -77,11 +80,16 @@ export class ImportRunner {
     await this.running;
   }
 
+  /** Runs the processing jobs until none is left but those another instance runs now. */
   private async drain(): Promise<void> {
-    for (let jobs = await processingJobs(this.ctx.db); jobs.length > 0 && !this.closed; jobs = await processingJobs(this.ctx.db)) {
-      for (const job of jobs) {
+    for (let ranAny = true; ranAny && !this.closed; ) {
+      ranAny = false;
+      for (const job of await processingJobs(this.ctx.db)) {
         if (this.closed) return;
-        await this.runJobRetrying(job);
+        const outcome = await runExclusively(this.ctx.db, `import:${job.sno}`, async () => {
+          if (await isProcessing(this.ctx.db, job.sno)) await this.runJobRetrying(job);
+        });
+        ranAny ||= outcome.ran;
       }
     }
   }

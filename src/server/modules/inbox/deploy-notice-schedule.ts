@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { runExclusively } from '../../db/exclusive.js';
 import { pruneNotices } from './deploy-notices-repo.js';
 import { announceDeploymentOutcomes } from './deploy-notices.js';
 
@@ -10,10 +11,12 @@ const OVERLAP_MS = 60_000;
 const STARTUP_LOOKBACK_MS = 10 * 60_000;
 const PRUNE_EVERY_MS = 3_600_000;
 const NOTICE_KEEP_MS = 86_400_000;
+/** One instance sweeps at a time; another's turn passes (rounds are claimed once anyway, this saves the reads). */
+export const NOTICE_SWEEP_SECTION = 'deploy-notice-sweep';
 
 /**
  * Runs the deployment-outcome sweep every NOTICE_SWEEP_MS while the app is open (runs never
- * overlap); an agent's acknowledgement tells its completed rounds at once without waiting for it.
+ * overlap, nor with another instance's); an agent's acknowledgement tells its completed rounds at once without waiting for it.
  */
 export function scheduleDeploymentNotices(app: FastifyInstance): void {
   const ctx = app.vigil;
@@ -30,7 +33,8 @@ export function scheduleDeploymentNotices(app: FastifyInstance): void {
     }
   };
   const timer = setInterval(() => {
-    running ??= sweep()
+    running ??= runExclusively(ctx.db, NOTICE_SWEEP_SECTION, sweep)
+      .then(() => undefined)
       .catch((error: unknown) => ctx.log?.warn({ err: error }, 'inbox: deployment sweep failed'))
       .finally(() => {
         running = undefined;

@@ -1,0 +1,117 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { runExclusively, runSerially } from '../../../src/server/db/exclusive.js';
+import { alertSender } from '../../../src/server/modules/alert-delivery/sender.js';
+import { requestJob } from '../../../src/server/modules/agents/jobs-service.js';
+import { PRUNE_SECTION, schedulePruning } from '../../../src/server/prune-schedule.js';
+import { JobsAnswer } from '../../../src/shared/calls/agent-work.js';
+import { BotApiPeer } from '../../support/bot-api-peer.js';
+import { startAgent } from '../agent-helpers.js';
+import { BOT_TOKEN, queueTexts, saveChat } from '../alert-delivery/delivery-helpers.js';
+import type { TestServer } from '../helpers.js';
+import { createTwinServers, SKIP_REASON, skipWithoutPostgres, type TwinServers } from './twin-servers.js';
+
+let twins: TwinServers | undefined;
+let peer: BotApiPeer | undefined;
+afterEach(async () => {
+  await twins?.close();
+  await peer?.close();
+  twins = undefined;
+  peer = undefined;
+});
+
+function senderOf(server: TestServer) {
+  const sender = alertSender(server.app.vigil);
+  if (!sender) throw new Error('the app has no alert sender');
+  return sender;
+}
+
+function recordingLog(lines: unknown[]) {
+  const log = { info: (fields: unknown) => lines.push(fields), error: (fields: unknown) => lines.push({ error: fields }) };
+  return log as unknown as Parameters<typeof schedulePruning>[2];
+}
+
+describe.skipIf(skipWithoutPostgres)(`two instances on one database: work done once (${SKIP_REASON})`, () => {
+  it('send each outbox message once, in order, with both senders running', async () => {
+    const clock: { now?: () => number } = {};
+    peer = await BotApiPeer.start({ token: BOT_TOKEN, now: () => (clock.now ?? Date.now)() });
+    twins = await createTwinServers({ VIGIL_TELEGRAM_BOT_TOKEN: BOT_TOKEN, VIGIL_TELEGRAM_API_BASE: peer.url });
+    const { a, b } = twins;
+    clock.now = a.clock.now;
+    await saveChat(a, '5001');
+    await saveChat(a, '5002');
+    const texts = ['first', 'second', 'third', 'fourth'];
+    await queueTexts(a, '5001', texts);
+    await queueTexts(b, '5002', texts);
+    const senders = [senderOf(a), senderOf(b)];
+    const sent = async () => (await a.db.selectFrom('alert_outbox').select('id').where('state', '=', 'sent').execute()).length;
+    for (let step = 0; step < 60 && (await sent()) < 8; step += 1) {
+      for (const sender of senders) sender.wake();
+      await Promise.all(senders.map((sender) => sender.idle()));
+      a.clock.advanceSeconds(1);
+    }
+    expect(peer.messagesTo('5001').map((message) => message.text)).toEqual(texts);
+    expect(peer.messagesTo('5002').map((message) => message.text)).toEqual(texts);
+  });
+
+  it('prune once: an instance whose turn comes while another prunes passes it', async () => {
+    twins = await createTwinServers();
+    const { a, b } = twins;
+    const retention = { resultRetentionDays: 3, traceRetentionDays: 30, minuteRollupRetentionDays: 1, hourRollupRetentionDays: 10 };
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holds: () => void = () => undefined;
+    const bHolds = new Promise<void>((resolve) => (holds = resolve));
+    const holding = runExclusively(b.db, PRUNE_SECTION, () => {
+      holds();
+      return held;
+    });
+    await bHolds;
+    const lines: unknown[] = [];
+    await schedulePruning(a.db, retention, recordingLog(lines), a.clock.now).stop();
+    expect(lines).toEqual([{ pruned: 'elsewhere' }]);
+    release();
+    expect(await holding).toEqual({ ran: true, value: undefined });
+    await schedulePruning(a.db, retention, recordingLog(lines), a.clock.now).stop();
+    expect(lines[1]).toMatchObject({ pruned: { raw: 0 } });
+  });
+
+  it('run a serial section on one instance after the other, never side by side', async () => {
+    twins = await createTwinServers();
+    const { a, b } = twins;
+    const events: string[] = [];
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holds: () => void = () => undefined;
+    const aHolds = new Promise<void>((resolve) => (holds = resolve));
+    const first = runSerially(a.db, 'serial-test', async () => {
+      events.push('a starts');
+      holds();
+      await held;
+      events.push('a ends');
+    });
+    await aHolds;
+    expect(await runExclusively(b.db, 'serial-test', async () => 'ran')).toEqual({ ran: false });
+    const second = runSerially(b.db, 'serial-test', async () => {
+      events.push('b runs');
+    });
+    release();
+    await Promise.all([first, second]);
+    expect(events).toEqual(['a starts', 'a ends', 'b runs']);
+  });
+
+  it('hand an on-demand job requested on one instance to the agent polling the other', async () => {
+    twins = await createTwinServers();
+    const { a, b } = twins;
+    const agent = await startAgent(b, 'jp-tokyo');
+    const signals = b.app.vigil.jobSignals;
+    const seen = signals.generation(agent.nodeId);
+    const waiting = agent.call('/agent/jobs', { waitMs: 20_000 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const jobId = await requestJob(a.app.vigil, a.custId, agent.nodeId, { type: 'mtr', host: '127.0.0.1', count: 10 });
+    const answer = await waiting;
+    expect(JobsAnswer.parse(answer.json.data).jobs.map((job) => job.jobId)).toEqual([jobId]);
+    // The poll was woken by a's signal (it would otherwise have looked again within 5 s).
+    while (signals.generation(agent.nodeId) === seen) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(signals.generation(agent.nodeId)).toBe(seen + 1);
+  });
+});
