@@ -5,6 +5,7 @@ import { TraceHistoryAnswer, TraceSnapshot } from '../../../src/shared/calls/tra
 import { MONITOR_TYPES } from '../../../src/shared/codes.js';
 import type { CheckResult } from '../../../src/shared/probe/results.js';
 import { failedResultsQuery } from '../../../src/server/results/index.js';
+import { testEngine } from '../test-database.js';
 import { MINUTE, detailFixture, httpCheck, type DetailFixture } from './detail-helpers.js';
 
 function traceRun(at: number, last: string): CheckResult {
@@ -101,7 +102,8 @@ describe('task detail: failed logs and traceroute history', () => {
     expect((await f.call('/domain/detail/failed_logs', { id: webId, count: 2.5 })).code).toBe(1001);
   });
 
-  it('reads failed checks through the partial index of failures, not a scan of every result', async () => {
+  // SQLite's planner (explain query plan); PostgreSQL's picks by table statistics, which these few rows do not make.
+  it.skipIf(testEngine === 'postgres')('reads failed checks through the partial index of failures, not a scan of every result', async () => {
     const compiled = failedResultsQuery(f.server.db, webId, 10).compile();
     const plan = await sql.raw<{ detail: string }>(`explain query plan ${compiled.sql.replaceAll('?', String(webId))}`).execute(f.server.db);
     expect(plan.rows.map((row) => row.detail).join(' | ')).toContain('results_failed');
