@@ -105,7 +105,7 @@ const httpTask = (httpPort: number) => (nodeId: number) => (index: number) => ({
   nodeIds: [nodeId],
 });
 
-async function runScale(windowMs: number, dir: string, children: ChildProcess[]): Promise<Window> {
+async function runScale(tasks: number, windowMs: number, dir: string, children: ChildProcess[]): Promise<Window> {
   const start = (entry: string, env?: Record<string, string>, builtFile?: string) => {
     const child = startChild(entry, env, builtFile);
     children.push(child);
@@ -114,15 +114,15 @@ async function runScale(windowMs: number, dir: string, children: ChildProcess[])
   const serverDir = join(dir, 'server');
   const targets = start('scripts/bench/probes-scale/targets-process.ts');
   const ports = JSON.parse(await stdoutLine(targets, (line) => (line.startsWith('{') ? line : undefined))) as { httpPort: number };
-  const key = await prepareServer(serverDir, TASKS, httpTask(ports.httpPort), 'one-minute HTTP tasks on loopback');
+  const key = await prepareServer(serverDir, tasks, httpTask(ports.httpPort), 'one-minute HTTP tasks on loopback');
   const server = start('scripts/bench/probes-scale/server-process.ts', serverEnv(serverDir));
   const url = await stdoutLine(server, (line) => (line.startsWith('listening ') ? line.slice('listening '.length) : undefined));
   const agentEntry = 'scripts/bench/probes-scale/agent-process.ts';
   const builtAgent = await bundleIfStale(agentEntry, 'dist/bench/probes-scale-agent.mjs', ['scripts/bench/probes-scale']);
   const agent = start(agentEntry, { BENCH_AGENT_SERVER: url, BENCH_AGENT_KEY: key, BENCH_AGENT_DATA_DIR: join(dir, 'agent') }, builtAgent);
   await stdoutLine(agent, (line) => (line === 'agent started' ? line : undefined));
-  await waitForAssignments(agent, TASKS);
-  progress(`scale: agent holds ${TASKS} assignments; warming up ${WARM_UP_MS / 1000} s, then measuring ${windowMs / 1000} s`);
+  await waitForAssignments(agent, tasks);
+  progress(`scale: agent holds ${tasks} assignments; warming up ${WARM_UP_MS / 1000} s, then measuring ${windowMs / 1000} s`);
   await sleep(WARM_UP_MS);
   const window = await measureWindow({ agent, server, dbFile: join(serverDir, DB_FILE_NAME) }, windowMs);
   await stopChild(agent);
@@ -137,7 +137,7 @@ export async function scaleFigures(options: BenchOptions): Promise<Figure[]> {
   const dir = mkdtempSync(join(tmpdir(), 'vigil-bench-scale-'));
   const children: ChildProcess[] = [];
   try {
-    const window = await runScale(options.quick ? QUICK_WINDOW_MS : FULL_WINDOW_MS, dir, children);
+    const window = await runScale(TASKS, options.quick ? QUICK_WINDOW_MS : FULL_WINDOW_MS, dir, children);
     progress(
       `scale: ${window.stored} results stored in ${window.seconds.toFixed(0)} s (${(window.stored / window.seconds).toFixed(1)}/s), ${window.skipped} skipped; ` +
         `CPU agent ${cpuText(window.agent)}, server ${cpuText(window.server)}; ` +
