@@ -10,6 +10,7 @@ import { loadFigures } from './bench/load.js';
 import { parseOptions, printFigures, wants, type BenchOptions, type Figure } from './bench/report.js';
 import { probeCheckFigures } from './bench/probes-checks.js';
 import { probesScaleFigures } from './bench/probes-scale.js';
+import { scaleFigures } from './bench/scale.js';
 import { pwaBundleFigures } from './bench/pwa-bundle.js';
 import { pwaOfflineFigures } from './bench/pwa-offline.js';
 import { serverFigures } from './bench/server.js';
@@ -33,6 +34,6 @@ const sections: [string, (options: BenchOptions) => Promise<Figure[]>][] = [
 ];
 
 // The probe sections choose their own parts of --only; every other section runs when wanted, in this order.
-const figures = [...(await probeCheckFigures(options)), ...(await probesScaleFigures(options))];
+const figures = [...(await probeCheckFigures(options)), ...(await probesScaleFigures(options)), ...(await scaleFigures(options))];
 for (const [name, run] of sections) if (wants(options, name)) figures.push(...(await run(options)));
 printFigures(figures, options);

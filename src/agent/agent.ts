@@ -35,6 +35,8 @@ export interface AgentDeps {
   spoolLimits?: SpoolLimits;
   /** How late each scheduled check started, in ms. */
   onLateness?: (lateMs: number) => void;
+  /** Results the server has stored, told when its answer arrives. */
+  onDelivered?: (results: readonly ResultItem[]) => void;
 }
 
 export type StopReason = 'stopped' | 'key_refused';
@@ -117,7 +119,7 @@ function assembleAgent(config: AgentConfig, deps: AgentDeps, lock: DataDirLock):
     logger.error('key_refused', { message: error.message });
     void handle.stop();
   };
-  const delivery = new Delivery({ spool, transport, logger, onKeyRefused, ...compact({ backoff: deps.backoff }) });
+  const delivery = new Delivery({ spool, transport, logger, onKeyRefused, ...compact({ backoff: deps.backoff, onDelivered: deps.onDelivered }) });
   const batcher = new ResultBatcher(spool, {
     ...compact({ flushMs: deps.flushMs, maxResults: deps.maxBatchResults }),
     onSpooled: () => delivery.nudge(),

@@ -19,6 +19,8 @@ export interface DeliveryOptions {
   backoff?: BackoffPolicy;
   /** How often an idle loop looks at the spool without being nudged. */
   idleMs?: number;
+  /** The server has stored these results (for the delivery-latency figure). */
+  onDelivered?: (results: readonly ResultItem[]) => void;
 }
 
 export interface DeliveryStats {
@@ -104,6 +106,7 @@ export class Delivery {
       this.stats.batches += 1;
       this.stats.results += batch.results.length;
       if (answer.duplicate) this.stats.duplicates += 1;
+      this.options.onDelivered?.(batch.results);
       if (this.failures > 0) this.options.logger.info('delivery_resumed', { afterFailures: this.failures, waiting: spool.size });
       this.failures = 0;
       return true;

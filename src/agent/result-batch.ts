@@ -15,7 +15,12 @@ export interface ResultBatcherOptions {
 }
 
 export const BATCH_MAX_RESULTS = 500;
-export const BATCH_FLUSH_MS = 1_000;
+/**
+ * Each batch costs the agent a spool write and a call, and the server a request, a transaction and
+ * a rewrite of the current rollup pages, whatever its size: at 16.7 checks/s a batch a second cost
+ * more than its results. Three seconds keeps a result's start → stored under 5 s (p95 about 3.1 s).
+ */
+export const BATCH_FLUSH_MS = 3_000;
 
 export class ResultBatcher {
   private items: ResultItem[] = [];

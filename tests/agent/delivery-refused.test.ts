@@ -69,12 +69,12 @@ const tcpResult = (taskId: number): ResultItem => ({
   },
 });
 
-async function deliverOnce(results: ResultItem[]) {
+async function deliverOnce(results: ResultItem[], onDelivered?: (results: readonly ResultItem[]) => void) {
   const api = await validatingServer();
   dir = mkdtempSync(join(tmpdir(), 'vigil-delivery-'));
   const spool = new Spool<ResultItem>(dir);
   spool.append(results);
-  const delivery = new Delivery({ spool, transport: createTransport({ serverUrl: api.url, key: 'k' }), logger: silentLogger, onKeyRefused: () => undefined });
+  const delivery = new Delivery({ spool, transport: createTransport({ serverUrl: api.url, key: 'k' }), logger: silentLogger, onKeyRefused: () => undefined, ...(onDelivered ? { onDelivered } : {}) });
   delivery.start();
   await waitFor('the batch to leave the spool', () => spool.size === 0);
   await delivery.stop();
@@ -90,9 +90,11 @@ describe('delivery of a batch the server refuses', () => {
     expect(spool.droppedCount()).toBe(0);
   });
 
-  it('delivers a valid batch on the first call', async () => {
-    const { received, refused } = await deliverOnce([tcpResult(1), tcpResult(2)]);
+  it('delivers a valid batch on the first call and says which results the server stored', async () => {
+    const stored: number[] = [];
+    const { received, refused } = await deliverOnce([tcpResult(1), tcpResult(2)], (results) => stored.push(...results.map((item) => item.taskId)));
     expect(refused()).toBe(0);
     expect(received).toEqual([{ dropped: 0, taskIds: [1, 2] }]);
+    expect(stored).toEqual([1, 2]);
   });
 });

@@ -73,6 +73,34 @@ describe('the agent scheduler', () => {
     scheduler.stop();
   });
 
+  it('wakes once for many tasks due close together and still runs each on its schedule, never late and never a group window early', () => {
+    const { scheduler, runs } = collect();
+    const period = 60_000;
+    // Without jitter a task's slot is its phase: the task id spread over the period (as slotOf).
+    const phaseOf = (taskId: number) => (taskId * 2_654_435_761) % period;
+    const start = Date.now();
+    for (let taskId = 1; taskId <= 1_000; taskId += 1) scheduler.upsert({ taskId, frequencyMinutes: 1, label: '' });
+    scheduler.start();
+    vi.advanceTimersByTime(5 * period);
+    const runsByTask = new Map<number, number[]>();
+    for (const run of runs) for (const taskId of run.taskIds) runsByTask.set(taskId, [...(runsByTask.get(taskId) ?? []), run.at]);
+    for (let taskId = 1; taskId <= 1_000; taskId += 1) {
+      const firstDue = start + ((phaseOf(taskId) - (start % period) + period) % period);
+      // A run due just after the end may come that early, inside it.
+      const due = Array.from({ length: 6 }, (_, index) => firstDue + index * period).filter((at) => at <= start + 5 * period + GROUP_WINDOW_MS);
+      const ran = runsByTask.get(taskId) ?? [];
+      expect(ran).toHaveLength(due.length);
+      ran.forEach((at, index) => {
+        expect(at).toBeLessThanOrEqual(due[index] ?? Number.NaN);
+        expect(at).toBeGreaterThanOrEqual((due[index] ?? Number.NaN) - GROUP_WINDOW_MS);
+      });
+    }
+    // 1,000 tasks a minute, about one due every 60 ms: each wake-up hands over several.
+    const handedOver = runs.reduce((sum, run) => sum + run.taskIds.length, 0);
+    expect(runs.length).toBeLessThan(handedOver / 2);
+    scheduler.stop();
+  });
+
   it('stops running a removed task and applies a changed frequency', () => {
     const { scheduler, runsOf } = collect();
     scheduler.upsert({ taskId: 1, frequencyMinutes: 1, label: '' });

@@ -41,8 +41,11 @@ function loopbackTask(ports: { tcpPort: number; httpPort: number }, nodeId: numb
   };
 }
 
-/** Seeds the server's database, issues the Local node's key and creates the tasks; answers the key. */
-async function prepareServer(dataDir: string, sizes: Sizes, ports: { tcpPort: number; httpPort: number }): Promise<string> {
+/**
+ * Seeds the server's database, issues the Local node's key (private targets allowed) and creates
+ * `tasks` tasks through the task service; answers the key.
+ */
+export async function prepareServer(dataDir: string, tasks: number, taskOf: (nodeId: number) => (index: number) => TaskInput, what: string): Promise<string> {
   const db = openDatabase(join(dataDir, DB_FILE_NAME));
   try {
     await migrateToLatest(db);
@@ -50,19 +53,19 @@ async function prepareServer(dataDir: string, sizes: Sizes, ports: { tcpPort: nu
     if (!seeded) throw new Error('the bench database was not empty');
     const local = await db.selectFrom('nodes').select('id').where('slug', '=', 'local').executeTakeFirstOrThrow();
     const { key } = await issueNodeKey(db, local.id, { now: Date.now(), allowPrivateTargets: true });
-    progress(`agent: creating ${sizes.tasks} one-minute tasks (TCP and HTTP on loopback) through the task service`);
-    await createTasks({ db, now: Date.now }, seeded.customer.custId, sizes.tasks, loopbackTask(ports, local.id), 'agent');
+    progress(`creating ${tasks} ${what} through the task service`);
+    await createTasks({ db, now: Date.now }, seeded.customer.custId, tasks, taskOf(local.id), 'tasks');
     return key;
   } finally {
     await db.destroy();
   }
 }
 
-function serverEnv(dataDir: string): Record<string, string> {
+export function serverEnv(dataDir: string): Record<string, string> {
   return { VIGIL_DATA_DIR: dataDir, VIGIL_CLIENT_DIR: join(dataDir, 'no-client'), VIGIL_PORT: '0', VIGIL_HOST: '127.0.0.1', VIGIL_LOG_LEVEL: 'warn' };
 }
 
-async function waitForAssignments(agent: ChildProcess, tasks: number): Promise<void> {
+export async function waitForAssignments(agent: ChildProcess, tasks: number): Promise<void> {
   const deadline = Date.now() + 180_000;
   for (;;) {
     const { status } = await ask<{ status: AgentStatus }>(agent, { type: 'status' });
@@ -142,7 +145,7 @@ export async function agentLoadFigures(options: BenchOptions): Promise<Figure[]>
   try {
     const targets = start('scripts/bench/probes-scale/targets-process.ts');
     const ports = JSON.parse(await stdoutLine(targets, (line) => (line.startsWith('{') ? line : undefined))) as { tcpPort: number; httpPort: number };
-    const key = await prepareServer(serverDir, sizes, ports);
+    const key = await prepareServer(serverDir, sizes.tasks, (nodeId) => loopbackTask(ports, nodeId), 'one-minute tasks (TCP and HTTP on loopback)');
     const server = start('scripts/bench/probes-scale/server-process.ts', serverEnv(serverDir));
     const url = await stdoutLine(server, (line) => (line.startsWith('listening ') ? line.slice('listening '.length) : undefined));
     const agentEntry = 'scripts/bench/probes-scale/agent-process.ts';

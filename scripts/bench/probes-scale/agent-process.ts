@@ -1,7 +1,8 @@
 // One probe agent in its own process for the agent-scale figure: the product's startAgent with
 // its default options, plus a lateness recorder the parent reads over IPC. agent-load.ts runs it
 // bundled (scripts/build-agent.mjs) by plain node, as the agent is deployed.
-// Messages: {type:'status'} → status; {type:'measure-start'}; {type:'measure-stop'} → lateness.
+// Messages: {type:'status'} → status; {type:'measure-start'}; {type:'measure-stop'} → lateness and
+// delivery latency (a result's start to the server's answer that it is stored).
 import { startAgent, type AgentStatus } from '../../../src/agent/agent.js';
 import { DEFAULT_CONCURRENCY } from '../../../src/agent/config.js';
 import { createLogger } from '../../../src/agent/log.js';
@@ -10,6 +11,7 @@ import { percentile } from './stats.js';
 export interface LatenessSummary {
   samples: number;
   p50: number;
+  p95: number;
   p99: number;
   max: number;
 }
@@ -21,6 +23,7 @@ const env = (name: string): string => {
 };
 
 let lateness: number[] | null = null;
+let delivery: number[] | null = null;
 const agent = startAgent(
   {
     serverUrl: env('BENCH_AGENT_SERVER'),
@@ -33,11 +36,16 @@ const agent = startAgent(
   {
     logger: createLogger('warn', (line) => process.stderr.write(`agent: ${line}\n`)),
     onLateness: (lateMs) => lateness?.push(lateMs),
+    onDelivered: (results) => {
+      if (!delivery) return;
+      const storedAt = Date.now();
+      for (const item of results) delivery.push(storedAt - Date.parse(item.result.startedAt));
+    },
   },
 );
 
 function summary(samples: readonly number[]): LatenessSummary {
-  return { samples: samples.length, p50: percentile(samples, 50), p99: percentile(samples, 99), max: percentile(samples, 100) };
+  return { samples: samples.length, p50: percentile(samples, 50), p95: percentile(samples, 95), p99: percentile(samples, 99), max: percentile(samples, 100) };
 }
 
 process.on('message', (message: { type: string }) => {
@@ -45,11 +53,13 @@ process.on('message', (message: { type: string }) => {
   if (message.type === 'status') reply({ status: agent.status() satisfies AgentStatus });
   if (message.type === 'measure-start') {
     lateness = [];
+    delivery = [];
     reply({});
   }
   if (message.type === 'measure-stop') {
-    reply({ lateness: summary(lateness ?? []), status: agent.status() });
+    reply({ lateness: summary(lateness ?? []), delivery: summary(delivery ?? []), status: agent.status() });
     lateness = null;
+    delivery = null;
   }
 });
 

@@ -11,11 +11,12 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
  * Runs a TypeScript entry of this repository in its own Node process (tsx as a loader, so the pid
  * is the program's own process), with an IPC channel and stdout piped for its announcements. With
  * `builtFile` (that entry bundled as .mjs) plain node runs the bundle instead, without tsx.
+ * VIGIL_BENCH_NODE_ARGS adds options for node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
  */
 export function startChild(entry: string, env: Record<string, string> = {}, builtFile?: string): ChildProcess {
   return fork(builtFile ?? fileURLToPath(new URL(entry, `file://${ROOT}`)), [], {
     cwd: ROOT,
-    execArgv: builtFile ? [] : ['--import', 'tsx'],
+    execArgv: [...(builtFile ? [] : ['--import', 'tsx']), ...(process.env.VIGIL_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
@@ -76,12 +77,18 @@ function ticksPerSecond(): number {
   return clockTicks;
 }
 
-/** User + system CPU seconds the process has used (all its threads), from /proc/<pid>/stat. */
-export function cpuSeconds(pid: number): number {
+/** User and system CPU seconds the process has used (all its threads), from /proc/<pid>/stat. */
+export function cpuTimes(pid: number): { user: number; system: number } {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   // Fields after the command name (which may hold spaces) start at state (field 3).
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / ticksPerSecond();
+  return { user: Number(fields[11]) / ticksPerSecond(), system: Number(fields[12]) / ticksPerSecond() };
+}
+
+/** User + system CPU seconds the process has used (all its threads). */
+export function cpuSeconds(pid: number): number {
+  const { user, system } = cpuTimes(pid);
+  return user + system;
 }
 
 /** Resident set size in MB, from /proc/<pid>/status. */

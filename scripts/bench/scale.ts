@@ -1,0 +1,151 @@
+// CPU per check all-in (issue 14): 1,000 HTTP tasks at one minute on the Local agent (16.7
+// checks/s), the agent and the API server each in its own process as deployed, against a loopback
+// HTTP target in a third. Over a window after warm-up: both processes' utime+stime (idle cost
+// included) ÷ results stored in that window, their summed RSS, and the delivery latency of a result
+// (its start → the server's answer that it is stored, as the agent hears it: an upper bound).
+// VIGIL_BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles both processes.
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import type { AgentStatus } from '../../src/agent/agent.js';
+import { DB_FILE_NAME } from '../../src/server/db/connection.js';
+import { MONITOR_TYPES } from '../../src/shared/codes.js';
+import { bundleIfStale } from '../build-agent.mjs';
+import { progress, wants, type BenchOptions, type Figure } from './report.js';
+import type { LatenessSummary } from './probes-scale/agent-process.js';
+import { prepareServer, serverEnv, waitForAssignments } from './probes-scale/agent-load.js';
+import { ask, cpuTimes, rssMb, startChild, stdoutLine, stopChild } from './probes-scale/children.js';
+
+const TASKS = 1_000;
+/** First runs spread over 5 s, then each task's first run on its phase within the next minute. */
+const WARM_UP_MS = 80_000;
+const FULL_WINDOW_MS = 240_000;
+const QUICK_WINDOW_MS = 90_000;
+const SAMPLE_MS = 1_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Parties {
+  agent: ChildProcess;
+  server: ChildProcess;
+  dbFile: string;
+}
+
+interface CpuUse {
+  user: number;
+  system: number;
+}
+
+interface Window {
+  agent: CpuUse;
+  server: CpuUse;
+  stored: number;
+  seconds: number;
+  peakRssMb: number;
+  delivery: LatenessSummary;
+  lateness: LatenessSummary;
+  skipped: number;
+}
+
+/** Results in the server's database, read through a read-only connection of the bench's own. */
+function storedResults(dbFile: string): number {
+  const db = new SQLite(dbFile, { readonly: true, fileMustExist: true });
+  try {
+    return (db.prepare('select count(*) as n from results').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+const used = (before: CpuUse, after: CpuUse): CpuUse => ({ user: after.user - before.user, system: after.system - before.system });
+const total = (use: CpuUse) => use.user + use.system;
+
+async function measureWindow({ agent: agentChild, server: serverChild, dbFile }: Parties, windowMs: number): Promise<Window> {
+  const pids = { agent: agentChild.pid ?? 0, server: serverChild.pid ?? 0 };
+  const before = (await ask<{ status: AgentStatus }>(agentChild, { type: 'status' })).status;
+  await ask(agentChild, { type: 'measure-start' });
+  const storedBefore = storedResults(dbFile);
+  const cpuBefore = { agent: cpuTimes(pids.agent), server: cpuTimes(pids.server) };
+  const started = process.hrtime.bigint();
+  let peakRssMb = 0;
+  for (let waited = 0; waited < windowMs; waited += SAMPLE_MS) {
+    await sleep(SAMPLE_MS);
+    peakRssMb = Math.max(peakRssMb, rssMb(pids.agent) + rssMb(pids.server));
+  }
+  const agent = used(cpuBefore.agent, cpuTimes(pids.agent));
+  const server = used(cpuBefore.server, cpuTimes(pids.server));
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const stored = storedResults(dbFile) - storedBefore;
+  const stop = await ask<{ lateness: LatenessSummary; delivery: LatenessSummary; status: AgentStatus }>(agentChild, { type: 'measure-stop' });
+  return { agent, server, stored, seconds, peakRssMb, delivery: stop.delivery, lateness: stop.lateness, skipped: stop.status.checksSkipped - before.checksSkipped };
+}
+
+function figuresOf(window: Window): Figure[] {
+  const perCheck = (cpuS: number) => (window.stored > 0 ? (cpuS * 1000) / window.stored : Number.POSITIVE_INFINITY);
+  const name = 'scale.cpu_per_check_1k_tasks_1min';
+  return [
+    { name, value: perCheck(total(window.agent) + total(window.server)), unit: 'ms CPU per stored result', target: '≤ 0.4', better: 'lower' },
+    { name: `${name}.agent`, value: perCheck(total(window.agent)), unit: 'ms CPU per stored result', target: null, better: 'lower' },
+    { name: `${name}.server`, value: perCheck(total(window.server)), unit: 'ms CPU per stored result', target: null, better: 'lower' },
+    { name: 'scale.rss_mb_1k_tasks', value: window.peakRssMb, unit: 'MB (server + agent, peak)', target: '≤ 250', better: 'lower' },
+    { name: 'scale.delivery_latency_p95_1k_tasks', value: window.delivery.p95 / 1000, unit: 's (start → stored)', target: '≤ 5', better: 'lower' },
+  ];
+}
+
+/** One HTTP GET of the loopback target per task, every minute. */
+const httpTask = (httpPort: number) => (nodeId: number) => (index: number) => ({
+  type: MONITOR_TYPES.HTTP,
+  name: `Loopback HTTP ${index}`,
+  domain: '127.0.0.1',
+  port: httpPort,
+  otherPath: '/ok',
+  frequencyMinutes: 1,
+  nodeIds: [nodeId],
+});
+
+async function runScale(tasks: number, windowMs: number, dir: string, children: ChildProcess[]): Promise<Window> {
+  const start = (entry: string, env?: Record<string, string>, builtFile?: string) => {
+    const child = startChild(entry, env, builtFile);
+    children.push(child);
+    return child;
+  };
+  const serverDir = join(dir, 'server');
+  const targets = start('scripts/bench/probes-scale/targets-process.ts');
+  const ports = JSON.parse(await stdoutLine(targets, (line) => (line.startsWith('{') ? line : undefined))) as { httpPort: number };
+  const key = await prepareServer(serverDir, tasks, httpTask(ports.httpPort), 'one-minute HTTP tasks on loopback');
+  const server = start('scripts/bench/probes-scale/server-process.ts', serverEnv(serverDir));
+  const url = await stdoutLine(server, (line) => (line.startsWith('listening ') ? line.slice('listening '.length) : undefined));
+  const agentEntry = 'scripts/bench/probes-scale/agent-process.ts';
+  const builtAgent = await bundleIfStale(agentEntry, 'dist/bench/probes-scale-agent.mjs', ['scripts/bench/probes-scale']);
+  const agent = start(agentEntry, { BENCH_AGENT_SERVER: url, BENCH_AGENT_KEY: key, BENCH_AGENT_DATA_DIR: join(dir, 'agent') }, builtAgent);
+  await stdoutLine(agent, (line) => (line === 'agent started' ? line : undefined));
+  await waitForAssignments(agent, tasks);
+  progress(`scale: agent holds ${tasks} assignments; warming up ${WARM_UP_MS / 1000} s, then measuring ${windowMs / 1000} s`);
+  await sleep(WARM_UP_MS);
+  const window = await measureWindow({ agent, server, dbFile: join(serverDir, DB_FILE_NAME) }, windowMs);
+  await stopChild(agent);
+  await stopChild(server);
+  return window;
+}
+
+const cpuText = (use: CpuUse) => `${total(use).toFixed(2)} s (user ${use.user.toFixed(2)}, system ${use.system.toFixed(2)})`;
+
+export async function scaleFigures(options: BenchOptions): Promise<Figure[]> {
+  if (!wants(options, 'scale')) return [];
+  const dir = mkdtempSync(join(tmpdir(), 'vigil-bench-scale-'));
+  const children: ChildProcess[] = [];
+  try {
+    const window = await runScale(TASKS, options.quick ? QUICK_WINDOW_MS : FULL_WINDOW_MS, dir, children);
+    progress(
+      `scale: ${window.stored} results stored in ${window.seconds.toFixed(0)} s (${(window.stored / window.seconds).toFixed(1)}/s), ${window.skipped} skipped; ` +
+        `CPU agent ${cpuText(window.agent)}, server ${cpuText(window.server)}; ` +
+        `delivery p50 ${window.delivery.p50} ms, p95 ${window.delivery.p95} ms, max ${window.delivery.max} ms; lateness p99 ${window.lateness.p99} ms`,
+    );
+    return figuresOf(window);
+  } finally {
+    await Promise.all(children.map((child) => stopChild(child)));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
