@@ -43,7 +43,7 @@ describe('the bot token', () => {
     const secret = BOT_TOKEN.split(':')[1] ?? BOT_TOKEN;
     expect(logged.length).toBeGreaterThan(0);
     for (const text of [...logged, ...answers.map((answer) => answer.body)]) expect(text).not.toContain(secret);
-    const stored = await server.db.selectFrom('alert_outbox').select(['last_error']).execute();
+    const stored = await server.db.selectFrom('alert_outbox').select(['last_error']).orderBy('id').execute();
     expect(stored.map((row) => row.last_error)).toEqual(['delivery.error.network', 'delivery.error.network', null]);
   });
 });

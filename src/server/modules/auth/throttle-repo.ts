@@ -16,16 +16,17 @@ export interface CounterRule {
  */
 export async function countAttempt(db: Db, key: string, rule: CounterRule): Promise<number> {
   const { now, windowMs, max } = rule;
-  const restart = sql<boolean>`((locked_until is null and ${now} - window_start >= ${windowMs}) or locked_until <= ${now})`;
-  const next = sql<number>`(case when ${restart} then 1 else count + 1 end)`;
+  // Qualified: inside PostgreSQL's ON CONFLICT a bare column could also be the `excluded` row's.
+  const restart = sql<boolean>`((login_failures.locked_until is null and ${now} - login_failures.window_start >= ${windowMs}) or login_failures.locked_until <= ${now})`;
+  const next = sql<number>`(case when ${restart} then 1 else login_failures.count + 1 end)`;
   const row = await db
     .insertInto('login_failures')
     .values({ key, count: 1, window_start: now, locked_until: max <= 1 ? now + windowMs : null })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
         count: next,
-        window_start: sql<number>`(case when ${restart} then ${now} else window_start end)`,
-        locked_until: sql<number | null>`(case when ${next} = ${max} then ${now + windowMs} when ${restart} then null else locked_until end)`,
+        window_start: sql<number>`(case when ${restart} then ${now} else login_failures.window_start end)`,
+        locked_until: sql<number | null>`(case when ${next} = ${max} then ${now + windowMs} when ${restart} then null else login_failures.locked_until end)`,
       }),
     )
     .returning('count')
