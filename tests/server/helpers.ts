@@ -8,7 +8,7 @@ import type { ResolvedConfig } from '../../src/server/context.js';
 import type { Db } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrations/index.js';
 import { seedIfEmpty } from '../../src/server/db/seed.js';
-import { createTestDatabase } from './test-database.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
 import { createContract } from '../../src/server/modules/operator/contracts.js';
 import { createCustomer, suspendCustomer } from '../../src/server/modules/operator/customers.js';
 import { deactivatePrivilege } from '../../src/server/modules/operator/privileges.js';
@@ -69,6 +69,8 @@ export interface CallOptions {
 export interface TestServer {
   app: FastifyInstance;
   db: Db;
+  /** The database under db: open it again after closing db, or point a server process at it. */
+  database: TestDatabase;
   config: ResolvedConfig;
   clock: Clock;
   dir: string;
@@ -111,7 +113,7 @@ export async function createTestServer(env: Record<string, string> = {}, build: 
   await migrateToLatest(db);
   const seeded = await seedIfEmpty(db, config, clock.now());
   if (!seeded) throw new Error('seed did not run on a fresh database');
-  const server = { config, clock, dir, custId: seeded.customer.custId } as TestServer;
+  const server = { config, clock, dir, database, custId: seeded.customer.custId } as TestServer;
   server.db = db;
   server.app = await buildApp(config, { db, now: clock.now, logger: testLogger, ...build });
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DB_FILE_NAME, openDatabase, type Db } from '../../src/server/db/connection.js';
+import type { Db } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrations/index.js';
 import { seedNodeCatalogueIfEmpty } from '../../src/server/db/node-catalogue.js';
 import { createCustomer } from '../../src/server/modules/operator/customers.js';
@@ -10,6 +10,7 @@ import type { CheckResult } from '../../src/shared/probe/results.js';
 import type { StoreContext } from '../../src/server/modules/tasks/store-context.js';
 import type { TaskInput } from '../../src/server/modules/tasks/task-input.js';
 import { uniqueTaxId } from './helpers.js';
+import { createTestDatabase } from './test-database.js';
 
 export const STORE_START = Date.parse('2026-03-01T08:00:00.000Z');
 
@@ -23,10 +24,11 @@ export interface TestStore {
   close: () => Promise<void>;
 }
 
-/** A migrated SQLite file in its own temp dir with the node catalogue, two customers and a movable clock. */
+/** A migrated test database (see test-database.ts) with the node catalogue, two customers and a movable clock. */
 export async function createTestStore(deployDeadlineMs?: number): Promise<TestStore> {
   const dir = mkdtempSync(join(tmpdir(), 'vigil-store-'));
-  const db = openDatabase(join(dir, DB_FILE_NAME));
+  const database = await createTestDatabase(dir);
+  const db = database.open();
   await migrateToLatest(db);
   await seedNodeCatalogueIfEmpty(db, STORE_START);
   let time = STORE_START;
@@ -43,6 +45,7 @@ export async function createTestStore(deployDeadlineMs?: number): Promise<TestSt
     setTime: (ms) => (time = ms),
     close: async () => {
       await db.destroy();
+      await database.drop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -3,6 +3,7 @@ import { deletedRows as changed, deleteInChunks as untilDone, DELETE_CHUNK as CH
 import type { Db } from '../db/connection.js';
 import { DEFAULT_RESULT_RETENTION_DAYS, DEFAULT_TRACE_RETENTION_DAYS } from '../config.js';
 import { markKept } from './kept-marks.js';
+import { addResultPartitions, dropExpiredPartitions } from './partitioning.js';
 import { DAY_MS } from './range-pieces.js';
 
 /** Where the last run stopped deleting non-traceroute results between the two retentions. */
@@ -186,8 +187,9 @@ function pruneBatches(db: Db, cutoff: number): Promise<number> {
 }
 
 /**
- * Deletes results and rollups past retention, in bounded chunks, and answers how many rows went
- * from each table. Before deleting, it records from when each resolution is whole (kept-marks.ts),
+ * Deletes results and rollups past retention (on PostgreSQL first whole time partitions, see
+ * partitioning.ts, and makes the coming ones), then rows in bounded chunks, and answers how many
+ * rows went from each table. Before deleting, it records from when each resolution is whole (kept-marks.ts),
  * so a range read never counts a bucket half pruned.
  */
 export async function pruneResults(db: Db, now: number, retention: Partial<RetentionDays> = {}): Promise<PruneCounts> {
@@ -195,11 +197,13 @@ export async function pruneResults(db: Db, now: number, retention: Partial<Reten
   const cutoff = (keepDays: number) => now - keepDays * DAY_MS;
   const rawCutoff = cutoff(days.raw);
   await markKept(db, { raw: rawCutoff, minute: cutoff(days.minute), hour: cutoff(days.hour) });
+  await addResultPartitions(db, now, days);
+  const dropped = await dropExpiredPartitions(db, now, days);
   return {
-    raw: await pruneRaw(db, rawCutoff, cutoff(Math.max(days.raw, days.trace))),
-    minute: await pruneMinuteRollups(db, cutoff(days.minute)),
-    taskMinute: await pruneTaskSums(db, 'rollup_task_minute', cutoff(days.minute)),
-    hour: await pruneHourRollups(db, cutoff(days.hour)),
+    raw: dropped.raw + (await pruneRaw(db, rawCutoff, cutoff(Math.max(days.raw, days.trace)))),
+    minute: dropped.minute + (await pruneMinuteRollups(db, cutoff(days.minute))),
+    taskMinute: dropped.taskMinute + (await pruneTaskSums(db, 'rollup_task_minute', cutoff(days.minute))),
+    hour: dropped.hour + (await pruneHourRollups(db, cutoff(days.hour))),
     batches: await pruneBatches(db, rawCutoff),
   };
 }

@@ -6,7 +6,6 @@ import { startAgent, type AgentDeps, type AgentHandle } from '../../../src/agent
 import type { AgentConfig } from '../../../src/agent/config.js';
 import { createLogger, type AgentLogger } from '../../../src/agent/log.js';
 import { buildApp } from '../../../src/server/app.js';
-import { DB_FILE_NAME, openDatabase } from '../../../src/server/db/connection.js';
 import { migrateToLatest } from '../../../src/server/db/migrations/index.js';
 import { issueNodeKey } from '../../../src/server/modules/nodes/keys.js';
 import { createTask } from '../../../src/server/modules/tasks/service.js';
@@ -40,7 +39,7 @@ export interface Harness {
   key: string;
   /** Closes the app and its database: the agents see a dead server. */
   kill(): Promise<void>;
-  /** A new app on the same SQLite file, listening on the same port. */
+  /** A new app on the same database, listening on the same port. */
   revive(): Promise<void>;
   agent(options?: { dataDir?: string; key?: string; serverUrl?: string; deps?: AgentDeps }): { handle: AgentHandle; dataDir: string; lines: LoggedLine[] };
   task(input: Partial<TaskInput> & Pick<TaskInput, 'type' | 'domain'>): Promise<Task>;
@@ -79,7 +78,7 @@ export async function createHarness(): Promise<Harness> {
       await server.db.destroy();
     },
     async revive() {
-      server.db = openDatabase(join(server.dir, DB_FILE_NAME));
+      server.db = server.database.open();
       await migrateToLatest(server.db);
       server.app = await buildApp(server.config, { db: server.db, now: server.clock.now, logger: false });
       await listen(server, port);
@@ -101,6 +100,7 @@ export async function createHarness(): Promise<Harness> {
     async close() {
       await Promise.all(running.map((handle) => handle.stop({ flush: false })));
       if (alive) await harness.kill();
+      await server.database.drop();
       for (const dir of [...dirs, server.dir]) rmSync(dir, { recursive: true, force: true });
     },
   };

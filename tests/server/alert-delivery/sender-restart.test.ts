@@ -1,9 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app.js';
-import { DB_FILE_NAME, openDatabase } from '../../../src/server/db/connection.js';
 import { writeAlertLog } from '../../../src/server/modules/alert-delivery/log-writer.js';
 import { alertSender } from '../../../src/server/modules/alert-delivery/sender.js';
 import { BotApiPeer } from '../../support/bot-api-peer.js';
@@ -62,20 +60,21 @@ describe('alert delivery across restarts', () => {
     await server.app.close();
     await server.db.destroy();
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const db = openDatabase(join(dataDir, DB_FILE_NAME));
+    cleanups.push(() => server.database.drop());
+    const db = server.database.open();
     cleanups.push(() => db.destroy());
 
     const peer = await startPeer();
     // The Bot API takes a1 but the answer never comes back before the kill.
     peer.addFault({ kind: 'accept_then_hang', chatId: '610', times: 1 });
-    const first = startServerProcess(dataDir, peer.url);
+    const first = startServerProcess(server, peer.url);
     await waitFor('a1 and b1 at the Bot API', () => peer.messagesTo('610').length === 1 && peer.messagesTo('620').length >= 1, START_TIMEOUT_MS);
     await kill(first, 'SIGKILL');
     const rows = await db.selectFrom('alert_outbox').select(['text', 'state']).execute();
     const inFlightAtKill = new Set(rows.filter((row) => row.state !== 'sent' && peer.messages.some((message) => message.text === row.text)).map((row) => row.text));
     expect(inFlightAtKill.has('a1')).toBe(true);
 
-    const second = startServerProcess(dataDir, peer.url);
+    const second = startServerProcess(server, peer.url);
     await waitFor('every message sent', async () => (await db.selectFrom('alert_outbox').select('state').execute()).every((row) => row.state === 'sent'), START_TIMEOUT_MS);
     await kill(second, 'SIGTERM');
 
@@ -91,8 +90,9 @@ describe('alert delivery across restarts', () => {
   }, 4 * START_TIMEOUT_MS);
 });
 
-function startServerProcess(dataDir: string, apiBase: string): ChildProcess {
-  const env = testEnv(dataDir, {
+function startServerProcess(server: TestServer, apiBase: string): ChildProcess {
+  const env = testEnv(server.dir, {
+    ...server.database.env,
     VIGIL_PORT: '0',
     VIGIL_HOST: '127.0.0.1',
     VIGIL_LOG_LEVEL: 'warn',

@@ -18,6 +18,7 @@ import { createTask } from '../../../src/server/modules/tasks/service.js';
 import type { StoreContext } from '../../../src/server/modules/tasks/store-context.js';
 import type { Task } from '../../../src/server/modules/tasks/task-model.js';
 import { createTestStore, httpTaskInput, STORE_START, tcpResult, type TestStore } from '../tasks-helpers.js';
+import { testEngine } from '../test-database.js';
 
 // The per-task hour sums (rollup_task_hour) and the task-first hour copy (rollup_hour_by_task) must
 // answer exactly what a straightforward aggregate over rollup_hour answers.
@@ -182,7 +183,8 @@ describe('per-task hour rollups', () => {
   });
 });
 
-describe('migration 0006', () => {
+// Migrates an old SQLite file: no PostgreSQL database predates migration 0006.
+describe.skipIf(testEngine === 'postgres')('migration 0006', () => {
   it('fills the per-task hour rollups from the hour rollups a store already has', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'vigil-migrate-'));
     const db = openDatabase(join(dir, 'vigil.db'));
