@@ -25,6 +25,7 @@ import { mtrRuns } from './0022-mtr-runs.js';
 import { feedbackNews } from './0023-feedback-news.js';
 import { operator } from './0024-operator.js';
 import { pointLogIndexes } from './0025-point-log-indexes.js';
+import { nodeResultsDroppedAt } from './0027-node-results-dropped-at.js';
 
 /** Every migration, in the order of their names; add one file and one line per migration. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -51,6 +52,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0023_feedback_news': feedbackNews,
   '0024_operator': operator,
   '0025_point_log_indexes': pointLogIndexes,
+  '0027_node_results_dropped_at': nodeResultsDroppedAt,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
