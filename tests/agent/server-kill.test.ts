@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONITOR_TYPES } from '../../src/shared/codes.js';
 import { waitFor } from './helpers/agent-harness.js';
-import { type AgentProcess, resultsInSpool, resultsProduced, startAgentProcess, stopAgentProcess } from './helpers/agent-process.js';
+import { type AgentProcess, resultsProduced, startAgentProcess, stopAgentProcess } from './helpers/agent-process.js';
+import { tallyNode } from './helpers/node-tally.js';
 import { prepareServerProcess, type ServerProcess } from './helpers/server-process.js';
 import { startTcpListener, type TcpListener } from './helpers/servers.js';
 
@@ -35,14 +36,11 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
-const db = () => server.data.db;
-
-async function storedRows() {
-  return db().selectFrom('results').select(['task_id', 'ts']).where('node_id', '=', server.nodeId).execute();
-}
+const db = () => server.db;
 
 async function storedCount(): Promise<number> {
-  return (await storedRows()).length;
+  const row = await db().selectFrom('results').select((eb) => eb.fn.countAll<number>().as('count')).where('node_id', '=', server.nodeId).executeTakeFirstOrThrow();
+  return Number(row.count);
 }
 
 describe('the API server killed with kill -9 during ingest', () => {
@@ -66,24 +64,11 @@ describe('the API server killed with kill -9 during ingest', () => {
     expect(agent.alive()).toBe(true);
 
     expect(await stopAgentProcess(agent)).toBe(0);
-    const rows = await storedRows();
-    const batches = await db().selectFrom('result_batches').select('batch_id').where('node_id', '=', server.nodeId).execute();
-    const waiting = resultsInSpool(dataDir, new Set(batches.map((batch) => batch.batch_id)));
-    const node = await db().selectFrom('nodes').select('results_dropped').where('id', '=', server.nodeId).executeTakeFirstOrThrow();
-    expect(node.results_dropped).toBe(0);
-    expect(new Set(rows.map((row) => `${row.task_id}/${row.ts}`)).size).toBe(rows.length);
-    expect(rows.length + waiting).toBe(resultsProduced(agents));
-
+    const tally = await tallyNode(db(), server.nodeId, dataDir, agents);
+    expect(tally).toMatchObject({ duplicates: 0, lost: 0, dropped: 0 });
+    expect(tally.produced).toBeGreaterThan(0);
     // The rollups count each stored result once, task by task.
-    const storedPerTask = new Map<number, number>();
-    for (const row of rows) storedPerTask.set(row.task_id, (storedPerTask.get(row.task_id) ?? 0) + 1);
-    const rollups = await db()
-      .selectFrom('rollup_minute')
-      .select(['task_id', (eb) => eb.fn.sum<number>('count').as('count')])
-      .where('node_id', '=', server.nodeId)
-      .groupBy('task_id')
-      .execute();
-    expect(new Map(rollups.map((rollup) => [rollup.task_id, Number(rollup.count)]))).toEqual(storedPerTask);
-    expect(storedPerTask.size).toBe(TASKS);
+    expect(tally.rolledUpPerTask).toEqual(tally.storedPerTask);
+    expect(tally.storedPerTask.size).toBe(TASKS);
   }, 600_000);
 });

@@ -1,25 +1,34 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { buildApp } from '../../../src/server/app.js';
+import { loadConfig } from '../../../src/server/config.js';
+import type { Db } from '../../../src/server/db/connection.js';
+import { migrateToLatest } from '../../../src/server/db/migrations/index.js';
+import { openConfiguredDatabase } from '../../../src/server/db/open.js';
+import { seedIfEmpty } from '../../../src/server/db/seed.js';
 import { issueNodeKey } from '../../../src/server/modules/nodes/keys.js';
 import { createTask } from '../../../src/server/modules/tasks/service.js';
 import type { TaskInput } from '../../../src/server/modules/tasks/task-input.js';
-import { createTestServer, testEnv, type TestServer } from '../../server/helpers.js';
+import { SEED, testEnv } from '../../server/helpers.js';
 import { waitFor } from './agent-harness.js';
 
 /**
- * The real API server (src/server/main.ts) as a child process on a SQLite data directory prepared
- * in-process (seeded, the Local node's key issued, tasks created), so it can be killed outright
- * (SIGKILL) and started again on the same data and port. The test reads the database beside it.
+ * The real API server (src/server/main.ts) as a child process, on a database prepared in-process
+ * (migrated, seeded, the Local node's key issued, tasks created): the SQLite file in its data
+ * directory, or the PostgreSQL database `databaseUrl` names. It can be killed outright (SIGKILL)
+ * and started again on the same data and port; the test reads the database beside it.
  */
 
 export interface ServerProcess {
   url: string;
   key: string;
   nodeId: number;
-  /** The prepared test server: its app is closed, its database stays open for reading. */
-  data: TestServer;
+  /** The server's database, open in the test for reading. */
+  db: Db;
   start(): Promise<void>;
   /** kill -9: no shutdown, no flush, connections cut. */
   kill(): Promise<void>;
@@ -36,14 +45,29 @@ async function freePort(): Promise<number> {
 
 type TaskFields = Partial<TaskInput> & Pick<TaskInput, 'type' | 'domain'>;
 
-export async function prepareServerProcess(tasks: TaskFields[]): Promise<ServerProcess> {
-  const data = await createTestServer();
-  const local = await data.db.selectFrom('nodes').select('id').where('slug', '=', 'local').executeTakeFirstOrThrow();
-  const { key } = await issueNodeKey(data.db, local.id, { now: data.clock.now(), allowPrivateTargets: true });
-  for (const task of tasks) await createTask(data.app.vigil, data.custId, { name: 'Loopback', frequencyMinutes: 1, nodeIds: [local.id], ...task });
-  await data.app.close();
+async function prepareData(env: Record<string, string>, tasks: TaskFields[]): Promise<{ db: Db; key: string; nodeId: number }> {
+  const config = { ...loadConfig(env), platformSecret: SEED.platformSecret };
+  const db = openConfiguredDatabase(config);
+  await migrateToLatest(db);
+  const seeded = await seedIfEmpty(db, config);
+  if (!seeded) throw new Error('seed did not run on a fresh database');
+  const local = await db.selectFrom('nodes').select('id').where('slug', '=', 'local').executeTakeFirstOrThrow();
+  const { key } = await issueNodeKey(db, local.id, { now: Date.now(), allowPrivateTargets: true });
+  const app = await buildApp(config, { db, logger: false });
+  for (const task of tasks) {
+    await createTask(app.vigil, seeded.customer.custId, { name: 'Loopback', frequencyMinutes: 1, nodeIds: [local.id], ...task });
+  }
+  await app.close();
+  return { db, key, nodeId: local.id };
+}
+
+export async function prepareServerProcess(tasks: TaskFields[], options: { databaseUrl?: string } = {}): Promise<ServerProcess> {
+  const dir = mkdtempSync(join(tmpdir(), 'vigil-server-process-'));
   const port = await freePort();
-  const env = { ...process.env, ...testEnv(data.dir, { VIGIL_PORT: String(port), VIGIL_HOST: '127.0.0.1', VIGIL_LOG_LEVEL: 'warn' }) };
+  const extra: Record<string, string> = { VIGIL_PORT: String(port), VIGIL_HOST: '127.0.0.1', VIGIL_LOG_LEVEL: 'warn' };
+  if (options.databaseUrl) extra.VIGIL_DATABASE_URL = options.databaseUrl;
+  const env = testEnv(dir, extra);
+  const { db, key, nodeId } = await prepareData(env, tasks);
   let child: ChildProcess | undefined;
   let exited: Promise<unknown> = Promise.resolve();
   const output: string[] = [];
@@ -51,11 +75,11 @@ export async function prepareServerProcess(tasks: TaskFields[]): Promise<ServerP
   const running: ServerProcess = {
     url: `http://127.0.0.1:${port}`,
     key,
-    nodeId: local.id,
-    data,
+    nodeId,
+    db,
     async start() {
       let listening = false;
-      const started = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const started = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
       child = started;
       exited = new Promise((resolve) => started.on('exit', resolve));
       createInterface({ input: started.stdout }).on('line', (line) => {
@@ -74,8 +98,9 @@ export async function prepareServerProcess(tasks: TaskFields[]): Promise<ServerP
     },
     async close() {
       await running.kill();
-      await data.db.destroy();
-      rmSync(data.dir, { recursive: true, force: true });
+      // A test may have closed it already (before restarting PostgreSQL under it).
+      await db.destroy().catch(() => undefined);
+      rmSync(dir, { recursive: true, force: true });
     },
   };
   return running;
