@@ -103,11 +103,24 @@ async function cutAndRestore(setup: Setup, options: CutoffOptions): Promise<Cuto
   return tally(setup, producedWhileCut, agentSurvived);
 }
 
+/**
+ * The harness's server clock stands still; results the agent time-stamps much later than it would
+ * be refused as from the future. Over a long cut it follows the real time.
+ */
+function followRealTime(harness: Harness): NodeJS.Timeout {
+  return setInterval(() => {
+    const behind = Math.floor((Date.now() - harness.server.clock.now()) / 1000);
+    if (behind > 0) harness.server.clock.advanceSeconds(behind);
+  }, 1_000);
+}
+
 export async function runAgentCutoff(options: CutoffOptions): Promise<CutoffOutcome> {
   const ns = createTestNamespace();
   const setup: Partial<Setup> = { ns };
+  let clock: NodeJS.Timeout | undefined;
   try {
     setup.harness = await createHarness();
+    clock = followRealTime(setup.harness);
     setup.target = await startTcpListener(ns.hostIp);
     setup.relay = await relayTo(Number(new URL(setup.harness.url).port), ns.hostIp);
     setup.dataDir = mkdtempSync(join(tmpdir(), 'vigil-agent-cutoff-'));
@@ -116,6 +129,7 @@ export async function runAgentCutoff(options: CutoffOptions): Promise<CutoffOutc
     }
     return await cutAndRestore(setup as Setup, options);
   } finally {
+    clearInterval(clock);
     if (setup.agent?.alive()) setup.agent.child.kill('SIGKILL');
     await setup.agent?.exited;
     ns.remove();
