@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { E2E } from './env.js';
 import { openAndSignIn } from './helpers.js';
+import { platformCall } from './second-customer.js';
 
 /** A node of the list on wide screens: a table row named by the node in zh-tw (later tests find the Local node, 本機, the same way). */
 const nodeRow = (page: Page, name: string) => page.getByRole('row', { name, exact: true });
@@ -76,4 +79,26 @@ test('the Local node, probed by the agent that npm start runs, shows as usable w
   await expect(local.locator('[data-status]')).toHaveText('可用', { timeout: 30_000 });
   await expect(local).toContainText('fping');
   await expect(local).toContainText('traceroute');
+});
+
+test("a node whose agent's spool overflowed shows how many results were dropped and when, also at 360 px", async ({ page }) => {
+  // What an agent does after its full spool dropped results: it reports the count with its next batch.
+  const { data } = await platformCall<{ key: string }>('/node/key', { node: 'jp-osaka' });
+  const reported = await fetch(`http://127.0.0.1:${E2E.port}/api/agent/results`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${data.key}` },
+    body: JSON.stringify({ batchId: randomUUID(), dropped: 7, results: [] }),
+  });
+  expect(reported.status).toBe(200);
+
+  await openAndSignIn(page);
+  await page.goto('/nodes?country=JP');
+  await expect(nodeRow(page, '大阪')).toContainText(/已捨棄 \d+ 筆結果（暫存已滿） · 最近一次：/);
+  // A node without drops says nothing about them.
+  await expect(nodeRow(page, '東京')).not.toContainText('已捨棄');
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(page.getByRole('listitem', { name: '大阪', exact: true })).toContainText(/已捨棄 \d+ 筆結果（暫存已滿）/);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 });

@@ -5,6 +5,7 @@
 import { alertsFigures } from './bench/alerts.js';
 import { alertsDeliveryFigures } from './bench/alerts-delivery.js';
 import { fuzzFigures } from './bench/fuzz.js';
+import { faultsFigures } from './bench/faults.js';
 import { importsFigures } from './bench/imports.js';
 import { loadFigures } from './bench/load.js';
 import { parseOptions, printFigures, wants, type BenchOptions, type Figure } from './bench/report.js';
@@ -31,6 +32,7 @@ const sections: [string, (options: BenchOptions) => Promise<Figure[]>][] = [
   ['import', importsFigures],
   ['load', loadFigures],
   ['fuzz', fuzzFigures],
+  ['faults', faultsFigures],
 ];
 
 // The probe sections choose their own parts of --only; every other section runs when wanted, in this order.

@@ -14,7 +14,7 @@ import { ResultBatcher } from './result-batch.js';
 import { CheckRunner } from './runner.js';
 import { Scheduler } from './scheduler.js';
 import { detectCapabilities, runSelfCheck, selfCheckPlanOf } from './self-check.js';
-import { Spool, type SpoolLimits } from './spool.js';
+import { DEFAULT_SPOOL_LIMITS, Spool, type SpoolLimits } from './spool.js';
 import { Sync } from './sync.js';
 import { createTransport, type KeyRefusedError } from './transport.js';
 
@@ -112,7 +112,8 @@ function assembleAgent(config: AgentConfig, deps: AgentDeps, lock: DataDirLock):
   let resolveStopped: (reason: StopReason) => void = () => undefined;
   const stopped = new Promise<StopReason>((resolve) => (resolveStopped = resolve));
 
-  const spool = new Spool<ResultItem>(join(config.dataDir, 'spool'), deps.spoolLimits);
+  const configuredLimits = config.spoolMaxBytes === undefined ? DEFAULT_SPOOL_LIMITS : { ...DEFAULT_SPOOL_LIMITS, maxBytes: config.spoolMaxBytes };
+  const spool = new Spool<ResultItem>(join(config.dataDir, 'spool'), deps.spoolLimits ?? configuredLimits);
   const onKeyRefused = (error: KeyRefusedError): void => {
     if (stopReason === 'key_refused') return;
     stopReason = 'key_refused';
@@ -122,7 +123,11 @@ function assembleAgent(config: AgentConfig, deps: AgentDeps, lock: DataDirLock):
   const delivery = new Delivery({ spool, transport, logger, onKeyRefused, ...compact({ backoff: deps.backoff, onDelivered: deps.onDelivered }) });
   const batcher = new ResultBatcher(spool, {
     ...compact({ flushMs: deps.flushMs, maxResults: deps.maxBatchResults }),
-    onSpooled: () => delivery.nudge(),
+    // At debug level each batch is logged with its size: what this agent produced, to compare with what the server stored.
+    onSpooled: (batchId, results) => {
+      logger.debug('spooled', { batchId, results });
+      delivery.nudge();
+    },
   });
   const runner = new CheckRunner({
     concurrency: config.concurrency,

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { defaultDataDirOf } from './data-dir.js';
+import { DEFAULT_SPOOL_LIMITS } from './spool.js';
 
 /**
  * The agent's configuration from its command line, with environment variables as fallbacks
@@ -25,12 +26,16 @@ export interface AgentConfig {
   /** Checks running at once. */
   concurrency: number;
   logLevel: LogLevel;
+  /** The result spool's cap on disk; past it the oldest batches go and are counted as dropped. Absent: the spool's default. */
+  spoolMaxBytes?: number;
 }
 
 /** Parent of the default data directories, one per key: `<this>/<key id>`. */
 export const DEFAULT_DATA_DIR = './.data/agent';
 export const DEFAULT_CONCURRENCY = 64;
 const MAX_CONCURRENCY = 4096;
+const DEFAULT_SPOOL_MAX_MB = DEFAULT_SPOOL_LIMITS.maxBytes / 1024 / 1024;
+const MAX_SPOOL_MB = 1_000_000;
 
 export class AgentConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -48,6 +53,8 @@ Options (environment variable in brackets; the command line wins):
                      (default ${DEFAULT_DATA_DIR}/<key id>, a directory per key)  [VIGIL_AGENT_DATA_DIR]
   --allow-private    probe private/loopback targets when the server allows it for the node  [VIGIL_AGENT_ALLOW_PRIVATE=1]
   --concurrency N    checks running at once (default ${DEFAULT_CONCURRENCY})  [VIGIL_AGENT_CONCURRENCY]
+  --spool-max-mb MB  disk the result spool may take while the server is away; past it the oldest
+                     results are dropped and counted (default ${DEFAULT_SPOOL_MAX_MB}; fractions allowed)  [VIGIL_AGENT_SPOOL_MAX_MB]
   --log-level LEVEL  ${LOG_LEVELS.join(', ')} (default info)  [VIGIL_AGENT_LOG_LEVEL]
   --help             this text`;
 
@@ -60,6 +67,7 @@ const OPTIONS = {
   'allow-private': { type: 'boolean' },
   concurrency: { type: 'string' },
   'log-level': { type: 'string' },
+  'spool-max-mb': { type: 'string' },
   help: { type: 'boolean' },
 } as const;
 
@@ -95,6 +103,17 @@ function concurrencyOf(value: string | undefined, problems: string[]): number {
   return parsed;
 }
 
+/** Bytes from a number of megabytes; undefined when not given (the spool's default applies). */
+function spoolMaxBytesOf(value: string | undefined, problems: string[]): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed <= 0 || parsed > MAX_SPOOL_MB) {
+    problems.push(`spool cap "${value}" must be a number of megabytes above 0 and at most ${MAX_SPOOL_MB}`);
+    return undefined;
+  }
+  return Math.ceil(parsed * 1024 * 1024);
+}
+
 function logLevelOf(value: string | undefined, problems: string[]): LogLevel {
   if (value === undefined || value === '') return 'info';
   if ((LOG_LEVELS as readonly string[]).includes(value)) return value as LogLevel;
@@ -128,6 +147,8 @@ export function loadAgentConfig(argv: readonly string[], env: Env = process.env)
     concurrency: concurrencyOf(values.concurrency ?? env.VIGIL_AGENT_CONCURRENCY, problems),
     logLevel: logLevelOf(values['log-level'] ?? env.VIGIL_AGENT_LOG_LEVEL, problems),
   };
+  const spoolMaxBytes = spoolMaxBytesOf(values['spool-max-mb'] ?? env.VIGIL_AGENT_SPOOL_MAX_MB, problems);
+  if (spoolMaxBytes !== undefined) config.spoolMaxBytes = spoolMaxBytes;
   if (problems.length > 0) throw new AgentConfigError(problems);
   return config;
 }

@@ -98,7 +98,11 @@ export class Delivery {
   /** Sends one batch; false when the loop should back off before the next. */
   private async deliver(batch: SpooledBatch<ResultItem>): Promise<boolean> {
     const { spool } = this.options;
+    // Read ahead, then dropped by the spool's limits meanwhile: it is counted, so it must not also be stored.
+    if (!spool.has(batch.batchId)) return true;
     const dropped = spool.droppedCount();
+    // A call that failed may have been stored all the same: the limits leave the batch alone until it is taken.
+    spool.markSending(batch.batchId);
     try {
       const answer = await this.send(batch, dropped);
       spool.remove(batch.batchId);

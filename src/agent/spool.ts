@@ -37,7 +37,7 @@ interface IndexEntry {
   results: number | null;
 }
 
-const DEFAULT_LIMITS: SpoolLimits = { maxBatches: 20_000, maxBytes: 200 * 1024 * 1024 };
+export const DEFAULT_SPOOL_LIMITS: SpoolLimits = { maxBatches: 20_000, maxBytes: 200 * 1024 * 1024 };
 const DROPPED_FILE = 'dropped.json';
 /** `<sequence>-<batch id>[-r<results>].json`: the results count lets a batch that cannot be read still be counted. */
 const BATCH_FILE = /^(\d{16})-([\w-]+?)(?:-r(\d+))?\.json$/;
@@ -49,10 +49,15 @@ export class Spool<T> {
   private dropped: number;
   /** Batches lost whose results count is unknown (unreadable files of the old naming). */
   droppedBatches = 0;
+  /**
+   * The batch last sent, until the server has taken it: it may be stored already (a lost answer),
+   * so the limits drop others first and a result is never both stored and counted as dropped.
+   */
+  private sending: string | undefined;
 
   constructor(
     private readonly dir: string,
-    private readonly limits: SpoolLimits = DEFAULT_LIMITS,
+    private readonly limits: SpoolLimits = DEFAULT_SPOOL_LIMITS,
   ) {
     mkdirSync(dir, { recursive: true });
     this.dropped = this.readDropped();
@@ -87,12 +92,23 @@ export class Spool<T> {
     return batches;
   }
 
+  /** Whether the batch still waits (the limits may have dropped it since it was read). */
+  has(batchId: string): boolean {
+    return this.index.has(batchId);
+  }
+
+  /** Marks the batch being sent; the mark goes when the batch is removed. */
+  markSending(batchId: string): void {
+    this.sending = batchId;
+  }
+
   get size(): number {
     return this.index.size;
   }
 
   /** Forgets a batch the server has stored. */
   remove(batchId: string): void {
+    if (batchId === this.sending) this.sending = undefined;
     const entry = this.untrack(batchId);
     if (entry) rmSync(join(this.dir, entry.name), { force: true });
   }
@@ -131,6 +147,7 @@ export class Spool<T> {
       moved.results += entry.results ?? 0;
     }
     this.index.clear();
+    this.sending = undefined;
     this.bytes = 0;
     if (this.dropped > 0) renameSync(join(this.dir, DROPPED_FILE), join(target, DROPPED_FILE));
     this.dropped = 0;
@@ -186,6 +203,7 @@ export class Spool<T> {
     let lost = 0;
     for (const [batchId, entry] of this.index) {
       if (this.index.size <= this.limits.maxBatches && this.bytes <= this.limits.maxBytes) break;
+      if (batchId === this.sending) continue;
       const results = entry.results ?? this.read(entry)?.results.length ?? null;
       if (results === null) this.droppedBatches += 1;
       else lost += results;

@@ -53,6 +53,13 @@ describe('agent configuration', () => {
     expect(loadAgentConfig(['--key', 'vgn_cli', '--concurrency', '3'], env)).toMatchObject({ key: 'vgn_cli', concurrency: 3 });
   });
 
+  it('caps the result spool at the megabytes given, fractions included', () => {
+    const base = ['--server', 'http://127.0.0.1:8080', '--key', 'vgn_abc'];
+    expect(loadAgentConfig(base, { VIGIL_AGENT_SPOOL_MAX_MB: '0.5' }).spoolMaxBytes).toBe(512 * 1024);
+    expect(loadAgentConfig([...base, '--spool-max-mb', '2'], { VIGIL_AGENT_SPOOL_MAX_MB: '0.5' }).spoolMaxBytes).toBe(2 * 1024 * 1024);
+    for (const wrong of ['0', '-1', 'lots']) expect(problemsOf(base, { VIGIL_AGENT_SPOOL_MAX_MB: wrong }).join()).toMatch(/spool cap/);
+  });
+
   it('names every missing or wrong setting at once', () => {
     expect(problemsOf([])).toEqual([
       'missing server URL: pass --server URL or set VIGIL_AGENT_SERVER',

@@ -36,6 +36,21 @@ describe('the result spool', () => {
     expect(spool.droppedCount()).toBe(0);
   });
 
+  it('never drops the batch being sent (it may be stored already): the next oldest goes instead', () => {
+    const spool = new Spool<number>(dir, { maxBatches: 2, maxBytes: 1_000_000 });
+    const sent = spool.append([1, 2, 3]);
+    spool.markSending(sent.batchId);
+    spool.append([4]);
+    spool.append([5, 6]);
+    expect(spool.pending(10).map((batch) => batch.results)).toEqual([[1, 2, 3], [5, 6]]);
+    expect(spool.droppedCount()).toBe(1);
+    spool.remove(sent.batchId);
+    spool.append([7]);
+    spool.append([8]);
+    expect(spool.pending(10).map((batch) => batch.results)).toEqual([[7], [8]]);
+    expect(spool.droppedCount()).toBe(3);
+  });
+
   it('forgets only the dropped results it reported; drops after the report stay counted', () => {
     const spool = new Spool<number>(dir, { maxBatches: 1, maxBytes: 1_000_000 });
     spool.append([1, 2]);

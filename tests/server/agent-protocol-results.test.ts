@@ -5,6 +5,7 @@ import { countRows, createTaskOn, resultsBody, startAgent, type TestAgent } from
 import { createTestServer, START_TIME, type TestServer } from './helpers.js';
 import { ALERT_MODES } from '../../src/shared/alerts/rule-fields.js';
 import { MONITOR_TYPES } from '../../src/shared/codes.js';
+import { NodeListAnswer } from '../../src/shared/calls/nodes.js';
 import { httpResult, tcpResult } from './tasks-helpers.js';
 
 const MINUTE = 60_000;
@@ -91,6 +92,24 @@ describe('POST /agent/results', () => {
     await push(tokyo, resultsBody([], 5));
     const node = await server.db.selectFrom('nodes').select('results_dropped').where('id', '=', tokyo.nodeId).executeTakeFirstOrThrow();
     expect(node.results_dropped).toBe(30);
+  });
+
+  it('shows the dropped count and when it was last reported in the node list, and nothing for a node without drops', async () => {
+    const token = await server.login();
+    const nodeIn = async (country: string, nodeId: number) => {
+      const answer = await server.call('/nodes/list', { token, body: { country, page: 1, pageSize: 100 } });
+      return NodeListAnswer.parse(answer.json().data).list.find((node) => node.id === nodeId);
+    };
+    expect(await nodeIn('JP', tokyo.nodeId)).toMatchObject({ resultsDropped: 0, resultsDroppedAt: null });
+    await push(tokyo, resultsBody([], 7));
+    server.clock.advanceSeconds(90);
+    await push(tokyo, resultsBody([], 5));
+    expect(await nodeIn('JP', tokyo.nodeId)).toMatchObject({ resultsDropped: 12, resultsDroppedAt: new Date(server.clock.now()).toISOString() });
+    // A delivery without drops leaves the time of the last one.
+    server.clock.advanceSeconds(90);
+    await push(tokyo, resultsBody([], 0));
+    expect(await nodeIn('JP', tokyo.nodeId)).toMatchObject({ resultsDropped: 12, resultsDroppedAt: new Date(server.clock.now() - 90_000).toISOString() });
+    expect(await nodeIn('KR', seoul.nodeId)).toMatchObject({ resultsDropped: 0, resultsDroppedAt: null });
   });
 
   it('accepts a full batch larger than the general body limit', async () => {

@@ -33,6 +33,8 @@ export interface NodesTable {
   self_check_window: Generated<string>;
   /** Results the node's agent reported dropping from its full spool, summed over its batches. */
   results_dropped: Generated<number>;
+  /** When the agent last reported dropped results; null while none were. */
+  results_dropped_at: number | null;
   created_at: number;
 }
 

@@ -36,6 +36,10 @@ export const NodeSummary = z.object({
   capabilities: ToolCapabilities.nullable(),
   agentVersion: z.string().nullable(),
   lastSeen: Timestamp.nullable(),
+  /** Results the node's agent reported dropping because its spool was full, in all. */
+  resultsDropped: z.number().int().min(0),
+  /** When the agent last reported such drops; null while it never did. */
+  resultsDroppedAt: Timestamp.nullable(),
 });
 export type NodeSummary = z.infer<typeof NodeSummary>;
 

@@ -26,6 +26,7 @@ import { feedbackNews } from './0023-feedback-news.js';
 import { operator } from './0024-operator.js';
 import { pointLogIndexes } from './0025-point-log-indexes.js';
 import { timePartitions } from './0026-time-partitions.js';
+import { nodeResultsDroppedAt } from './0027-node-results-dropped-at.js';
 
 /** Every migration, in the order of their names; add one file and one line per migration. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -53,6 +54,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0024_operator': operator,
   '0025_point_log_indexes': pointLogIndexes,
   '0026_time_partitions': timePartitions,
+  '0027_node_results_dropped_at': nodeResultsDroppedAt,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

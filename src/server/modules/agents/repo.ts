@@ -65,10 +65,10 @@ export function findNodeLiveness(db: Db, nodeId: number) {
   return db.selectFrom('nodes').select(['id', 'last_seen_at', 'self_check_window']).where('id', '=', nodeId).executeTakeFirst();
 }
 
-export async function addDroppedResults(db: Db, nodeId: number, dropped: number): Promise<void> {
+export async function addDroppedResults(db: Db, nodeId: number, dropped: number, now: number): Promise<void> {
   await db
     .updateTable('nodes')
-    .set((eb) => ({ results_dropped: eb('results_dropped', '+', dropped) }))
+    .set((eb) => ({ results_dropped: eb('results_dropped', '+', dropped), results_dropped_at: now }))
     .where('id', '=', nodeId)
     .execute();
 }

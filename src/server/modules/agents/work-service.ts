@@ -27,7 +27,7 @@ export function acknowledgeAssignments(ctx: ServerContext, node: AgentNode, body
  * for the alert rounds.
  */
 export async function receiveResults(ctx: ServerContext, node: AgentNode, body: ResultsBody): Promise<ResultsAnswer> {
-  const onNewBatch = body.dropped > 0 ? (trx: ServerContext['db']) => addDroppedResults(trx, node.id, body.dropped) : undefined;
+  const onNewBatch = body.dropped > 0 ? (trx: ServerContext['db']) => addDroppedResults(trx, node.id, body.dropped, ctx.now()) : undefined;
   const answer = await ingestBatch(ctx, node.id, body.batchId, body.results, onNewBatch);
   ctx.metrics?.ingestBatch(body.results.length, answer.accepted, answer.duplicate);
   // Committed: the alert evaluation notes which rounds got results (in memory) and evaluates later.

@@ -40,5 +40,7 @@ export function toNodeSummary(ctx: ServerContext, row: PublicNodeRow): NodeSumma
     capabilities: parseJsonColumn(ToolCapabilities, row.capabilities),
     agentVersion: row.agent_version,
     lastSeen: isoTimeOrNull(row.last_seen_at),
+    resultsDropped: row.results_dropped,
+    resultsDroppedAt: isoTimeOrNull(row.results_dropped_at),
   };
 }

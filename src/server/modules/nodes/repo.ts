@@ -18,6 +18,8 @@ const PUBLIC_COLUMNS = [
   'capabilities',
   'last_seen_at',
   'self_check_window',
+  'results_dropped',
+  'results_dropped_at',
 ] as const;
 
 export type PublicNodeRow = Pick<NodeRow, (typeof PUBLIC_COLUMNS)[number]>;

@@ -63,3 +63,23 @@ export function NodeLocation({ node }: { node: NodeSummary }) {
     </span>
   );
 }
+
+/** Results the node's agent had to drop from its full spool, and when it last said so; nothing at 0. */
+export function DroppedResults({ node, now }: { node: Pick<NodeSummary, 'resultsDropped' | 'resultsDroppedAt'>; now: number }) {
+  const { t, i18n } = useTranslation();
+  if (node.resultsDropped === 0) return null;
+  const when = relativeTimeText(node.resultsDroppedAt, now, i18n.language);
+  return (
+    <p className="mt-1 text-xs text-amber-800" data-testid="results-dropped">
+      {t('nodes:dropped', { count: node.resultsDropped })}
+      {node.resultsDroppedAt !== null && when !== null && (
+        <>
+          {' · '}
+          <time dateTime={node.resultsDroppedAt} title={absoluteTimeText(node.resultsDroppedAt, i18n.language)}>
+            {t('nodes:droppedLast', { when })}
+          </time>
+        </>
+      )}
+    </p>
+  );
+}

@@ -2,7 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NodeSummary } from '../../../../shared/index.js';
 import { citiesInSeveralCountries, nodeDisplayName } from '../../../lib/node-names.js';
-import { AgentVersion, CapabilityLabels, LastSeen, NodeLocation } from './node-facts.js';
+import { AgentVersion, CapabilityLabels, DroppedResults, LastSeen, NodeLocation } from './node-facts.js';
 import { NodeStatusBadge } from './status-badge.js';
 
 interface NodeRowsProps {
@@ -57,6 +57,7 @@ export function NodeTable({ nodes, now }: NodeRowsProps) {
               <Cell>{names.isp(node)}</Cell>
               <Cell>
                 <NodeStatusBadge status={node.status} />
+                <DroppedResults node={node} now={now} />
               </Cell>
               <Cell>
                 <CapabilityLabels capabilities={node.capabilities} />
@@ -112,6 +113,7 @@ export function NodeCards({ nodes, now }: NodeRowsProps) {
               <CapabilityLabels capabilities={node.capabilities} />
             </Fact>
           </dl>
+          <DroppedResults node={node} now={now} />
         </li>
       ))}
     </ul>

@@ -1,0 +1,141 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, createServer, type AddressInfo, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MONITOR_TYPES } from '../../../src/shared/codes.js';
+import { createHarness, type Harness, waitFor } from './agent-harness.js';
+import { type AgentProcess, resultsInSpool, resultsProduced, startAgentProcess, stopAgentProcess } from './agent-process.js';
+import { createTestNamespace, type TestNamespace } from './netns.js';
+import { startTcpListener, type TcpListener } from './servers.js';
+
+/**
+ * An agent process cut off from its server for a while: it runs in a network namespace of its own
+ * whose only link is taken down for `cutMs`, keeps checking and spooling, and delivers its spool
+ * when the link is back. Shared by the test (a short cut) and the bench (`faults.agent_cutoff`, 10
+ * minutes). The outcome counts what the agent produced (its own log) against what was stored.
+ */
+
+export interface CutoffOptions {
+  cutMs: number;
+  tasks: number;
+  /** Progress lines (the bench's stderr). */
+  note?: (message: string) => void;
+}
+
+export interface CutoffOutcome {
+  produced: number;
+  /** Results the agent spooled while it was cut off. */
+  producedWhileCut: number;
+  stored: number;
+  /** Stored rows beyond the first for one (task, node, time). */
+  duplicates: number;
+  /** Produced but neither stored, still waiting in the spool, nor reported dropped. */
+  lost: number;
+  dropped: number;
+  agentSurvived: boolean;
+}
+
+/** The API server as the namespace sees it: a TCP relay on the host end of the link to the test server. */
+async function relayTo(port: number, host: string): Promise<Server> {
+  const relay = createServer((inbound) => {
+    const outbound = connect({ host: '127.0.0.1', port });
+    const close = (): void => {
+      inbound.destroy();
+      outbound.destroy();
+    };
+    inbound.on('error', close).on('close', close).pipe(outbound);
+    outbound.on('error', close).on('close', close).pipe(inbound);
+  });
+  await new Promise<void>((resolve) => relay.listen(0, host, resolve));
+  return relay;
+}
+
+interface Setup {
+  ns: TestNamespace;
+  harness: Harness;
+  target: TcpListener;
+  relay: Server;
+  dataDir: string;
+  agent?: AgentProcess;
+}
+
+async function tally(setup: Setup, producedWhileCut: number, agentSurvived: boolean): Promise<CutoffOutcome> {
+  const { harness, dataDir } = setup;
+  const rows = await harness.server.db.selectFrom('results').select(['task_id', 'ts']).where('node_id', '=', harness.nodeId).execute();
+  const batches = await harness.server.db.selectFrom('result_batches').select('batch_id').where('node_id', '=', harness.nodeId).execute();
+  const node = await harness.server.db.selectFrom('nodes').select('results_dropped').where('id', '=', harness.nodeId).executeTakeFirstOrThrow();
+  const distinct = new Set(rows.map((row) => `${row.task_id}/${row.ts}`)).size;
+  const waiting = resultsInSpool(dataDir, new Set(batches.map((batch) => batch.batch_id)));
+  const produced = resultsProduced(setup.agent ? [setup.agent] : []);
+  return {
+    produced,
+    producedWhileCut,
+    stored: rows.length,
+    duplicates: rows.length - distinct,
+    lost: produced - distinct - waiting - node.results_dropped,
+    dropped: node.results_dropped,
+    agentSurvived,
+  };
+}
+
+async function cutAndRestore(setup: Setup, options: CutoffOptions): Promise<CutoffOutcome> {
+  const { ns, harness } = setup;
+  const note = options.note ?? (() => undefined);
+  const storedCount = async () =>
+    Number((await harness.server.db.selectFrom('results').select((eb) => eb.fn.countAll<number>().as('n')).where('node_id', '=', harness.nodeId).executeTakeFirstOrThrow()).n);
+  ns.restoreRoute();
+  const serverUrl = `http://${ns.hostIp}:${(setup.relay.address() as AddressInfo).port}`;
+  const agent = startAgentProcess({ serverUrl, key: harness.key, dataDir: setup.dataDir, wrap: (command) => ['ip', ...ns.execArgs(command)] });
+  setup.agent = agent;
+  await waitFor('first results stored', async () => (await storedCount()) >= Math.min(5, options.tasks), 120_000);
+
+  const producedAtCut = resultsProduced([agent]);
+  note(`cutting the agent off for ${Math.round(options.cutMs / 1000)} s`);
+  ns.cutRoute();
+  await new Promise((resolve) => setTimeout(resolve, options.cutMs));
+  const producedWhileCut = resultsProduced([agent]) - producedAtCut;
+  const agentSurvived = agent.alive();
+  ns.restoreRoute();
+  note(`link back; ${producedWhileCut} results produced while cut off, delivering`);
+  const producedAtRestore = resultsProduced([agent]);
+  await waitFor('the spool delivered after the cut', async () => (await storedCount()) >= producedAtRestore, 300_000);
+  await stopAgentProcess(agent);
+  return tally(setup, producedWhileCut, agentSurvived);
+}
+
+/**
+ * The harness's server clock stands still; results the agent time-stamps much later than it would
+ * be refused as from the future. Over a long cut it follows the real time.
+ */
+function followRealTime(harness: Harness): NodeJS.Timeout {
+  return setInterval(() => {
+    const behind = Math.floor((Date.now() - harness.server.clock.now()) / 1000);
+    if (behind > 0) harness.server.clock.advanceSeconds(behind);
+  }, 1_000);
+}
+
+export async function runAgentCutoff(options: CutoffOptions): Promise<CutoffOutcome> {
+  const ns = createTestNamespace();
+  const setup: Partial<Setup> = { ns };
+  let clock: NodeJS.Timeout | undefined;
+  try {
+    setup.harness = await createHarness();
+    clock = followRealTime(setup.harness);
+    setup.target = await startTcpListener(ns.hostIp);
+    setup.relay = await relayTo(Number(new URL(setup.harness.url).port), ns.hostIp);
+    setup.dataDir = mkdtempSync(join(tmpdir(), 'vigil-agent-cutoff-'));
+    for (let serial = 1; serial <= options.tasks; serial += 1) {
+      await setup.harness.task({ type: MONITOR_TYPES.TCP, domain: ns.hostIp, port: setup.target.port, name: `tcp ${serial}` });
+    }
+    return await cutAndRestore(setup as Setup, options);
+  } finally {
+    clearInterval(clock);
+    if (setup.agent?.alive()) setup.agent.child.kill('SIGKILL');
+    await setup.agent?.exited;
+    ns.remove();
+    setup.relay?.close();
+    await setup.target?.close();
+    await setup.harness?.close();
+    if (setup.dataDir) rmSync(setup.dataDir, { recursive: true, force: true });
+  }
+}
