@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import type { Db } from '../../src/server/db/connection.js';
+import { testEngine } from './test-database.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MONITOR_TYPES } from '../../src/shared/codes.js';
 import { CheckOptions } from '../../src/shared/probe/options.js';
@@ -79,7 +81,7 @@ describe('task service', () => {
   it('leaves nothing behind when the transaction fails midway', async () => {
     // A deployment row for node 999 fails after the task row and the first node's rows were written.
     await addNode(store.db, 999);
-    await sql`create trigger refuse_node before insert on deployments when new.node_id = 999 begin select raise(abort, 'refused'); end`.execute(store.db);
+    await refuseDeploymentsOfNode(store.db, 999);
     await expect(createTask(store.ctx, store.custId, httpTaskInput({ nodeIds: [1, 999] }))).rejects.toThrow(/refused/);
     expect(await store.db.selectFrom('tasks').selectAll().execute()).toEqual([]);
     expect(await store.db.selectFrom('deployments').selectAll().execute()).toEqual([]);
@@ -109,3 +111,13 @@ describe('task service', () => {
     expect(row).toEqual({ version: 3, deleted_at: store.ctx.now() });
   });
 });
+
+/** A trigger that fails any deployment row for the node, in the engine's own trigger language. */
+async function refuseDeploymentsOfNode(db: Db, nodeId: number): Promise<void> {
+  if (testEngine === 'sqlite') {
+    await sql`create trigger refuse_node before insert on deployments when new.node_id = ${sql.lit(nodeId)} begin select raise(abort, 'refused'); end`.execute(db);
+    return;
+  }
+  await sql`create function refuse_node() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`.execute(db);
+  await sql`create trigger refuse_node before insert on deployments for each row when (new.node_id = ${sql.lit(nodeId)}) execute function refuse_node()`.execute(db);
+}
