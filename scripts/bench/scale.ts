@@ -16,7 +16,7 @@ import { bundleIfStale } from '../build-agent.mjs';
 import { progress, wants, type BenchOptions, type Figure } from './report.js';
 import type { LatenessSummary } from './probes-scale/agent-process.js';
 import { prepareServer, serverEnv, waitForAssignments } from './probes-scale/agent-load.js';
-import { ask, cpuTimes, rssMb, startChild, stdoutLine, stopChild } from './probes-scale/children.js';
+import { ask, childStarter, cpuTimes, rssMb, startServerChild, startTargets, stdoutLine, stopChild } from './probes-scale/children.js';
 
 const TASKS = 1_000;
 /** First runs spread over 5 s, then each task's first run on its phase within the next minute. */
@@ -106,17 +106,11 @@ const httpTask = (httpPort: number) => (nodeId: number) => (index: number) => ({
 });
 
 async function runScale(tasks: number, windowMs: number, dir: string, children: ChildProcess[]): Promise<Window> {
-  const start = (entry: string, env?: Record<string, string>, builtFile?: string) => {
-    const child = startChild(entry, env, builtFile);
-    children.push(child);
-    return child;
-  };
+  const start = childStarter(children);
   const serverDir = join(dir, 'server');
-  const targets = start('scripts/bench/probes-scale/targets-process.ts');
-  const ports = JSON.parse(await stdoutLine(targets, (line) => (line.startsWith('{') ? line : undefined))) as { httpPort: number };
+  const ports = await startTargets(start);
   const key = await prepareServer(serverDir, tasks, httpTask(ports.httpPort), 'one-minute HTTP tasks on loopback');
-  const server = start('scripts/bench/probes-scale/server-process.ts', serverEnv(serverDir));
-  const url = await stdoutLine(server, (line) => (line.startsWith('listening ') ? line.slice('listening '.length) : undefined));
+  const { server, url } = await startServerChild(start, serverEnv(serverDir));
   const agentEntry = 'scripts/bench/probes-scale/agent-process.ts';
   const builtAgent = await bundleIfStale(agentEntry, 'dist/bench/probes-scale-agent.mjs', ['scripts/bench/probes-scale']);
   const agent = start(agentEntry, { BENCH_AGENT_SERVER: url, BENCH_AGENT_KEY: key, BENCH_AGENT_DATA_DIR: join(dir, 'agent') }, builtAgent);

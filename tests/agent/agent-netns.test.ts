@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { connect, createServer, type AddressInfo, type Server } from 'node:net';
+import type { AddressInfo, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONITOR_TYPES } from '../../src/shared/codes.js';
 import { createHarness, type Harness, type LoggedLine, waitFor } from './helpers/agent-harness.js';
-import { createTestNamespace, namespaceUnavailableReason, type TestNamespace } from './helpers/netns.js';
+import { createTestNamespace, namespaceUnavailableReason, relayTo, type TestNamespace } from './helpers/netns.js';
 import { startTcpListener, type TcpListener } from './helpers/servers.js';
 
 /**
@@ -32,21 +32,6 @@ let forwarder: Server;
 let serverUrl: string;
 let dataDir: string;
 const processes: AgentProcess[] = [];
-
-/** The API server as the namespace sees it: a TCP relay on the host end of the link to the test server on loopback. */
-async function relayTo(port: number, host: string): Promise<Server> {
-  const relay = createServer((inbound) => {
-    const outbound = connect({ host: '127.0.0.1', port });
-    const close = (): void => {
-      inbound.destroy();
-      outbound.destroy();
-    };
-    inbound.on('error', close).on('close', close).pipe(outbound);
-    outbound.on('error', close).on('close', close).pipe(inbound);
-  });
-  await new Promise<void>((resolve) => relay.listen(0, host, resolve));
-  return relay;
-}
 
 function startAgentProcess(): AgentProcess {
   const command = [process.execPath, '--import', 'tsx', 'src/agent/main.ts', '--server', serverUrl, '--key', harness.key, '--data-dir', dataDir, '--allow-private'];

@@ -17,7 +17,7 @@ import { issueNodeKey } from '../../../src/server/modules/nodes/keys.js';
 import { MONITOR_TYPES } from '../../../src/shared/codes.js';
 import { bundleIfStale } from '../../build-agent.mjs';
 import { startPostgresCluster, type PostgresCluster } from '../../postgres-cluster.js';
-import { ask, startChild, stdoutLine, stopChild } from '../probes-scale/children.js';
+import { ask, childStarter, startServerChild, startTargets, stdoutLine, stopChild } from '../probes-scale/children.js';
 import { catalogueNodeIds, createTasks } from '../probes-scale/store.js';
 import { progress } from '../report.js';
 import { pollAsUsers, signIn, type Polled, type UserLoad } from './console-users.js';
@@ -100,14 +100,9 @@ export async function runLoad(sizes: LoadSizes, deployment: Deployment): Promise
   const dir = mkdtempSync(join(tmpdir(), 'vigil-bench-load-'));
   const children: ChildProcess[] = [];
   let cluster: PostgresCluster | undefined;
-  const start = (entry: string, env?: Record<string, string>, builtFile?: string) => {
-    const child = startChild(entry, env, builtFile);
-    children.push(child);
-    return child;
-  };
+  const start = childStarter(children);
   try {
-    const targets = start('scripts/bench/probes-scale/targets-process.ts');
-    const ports = JSON.parse(await stdoutLine(targets, (line) => (line.startsWith('{') ? line : undefined))) as { httpPort: number };
+    const ports = await startTargets(start);
     let databaseUrl: string | undefined;
     if (deployment.engine === 'postgres') {
       cluster = await startPostgresCluster();
@@ -122,8 +117,7 @@ export async function runLoad(sizes: LoadSizes, deployment: Deployment): Promise
       const keys = await prepare(db, envOf(0), sizes, ports.httpPort);
       const urls: string[] = [];
       for (let instance = 0; instance < deployment.instances; instance += 1) {
-        const server = start('scripts/bench/probes-scale/server-process.ts', envOf(instance));
-        urls.push(await stdoutLine(server, (line) => (line.startsWith('listening ') ? line.slice('listening '.length) : undefined), 120_000));
+        urls.push((await startServerChild(start, envOf(instance), 120_000)).url);
       }
       const agentEntry = 'scripts/bench/probes-scale/agent-process.ts';
       const builtAgent = await bundleIfStale(agentEntry, 'dist/bench/probes-scale-agent.mjs', ['scripts/bench/probes-scale']);

@@ -16,7 +16,7 @@ import { MONITOR_TYPES } from '../../../src/shared/codes.js';
 import { bundleIfStale } from '../../build-agent.mjs';
 import { progress, type BenchOptions, type Figure } from '../report.js';
 import type { LatenessSummary } from './agent-process.js';
-import { ask, cpuSeconds, rssMb, startChild, stdoutLine, stopChild } from './children.js';
+import { ask, childStarter, cpuSeconds, rssMb, startServerChild, startTargets, stdoutLine, stopChild } from './children.js';
 import { createTasks } from './store.js';
 
 interface Sizes {
@@ -137,17 +137,11 @@ export async function agentLoadFigures(options: BenchOptions): Promise<Figure[]>
   const dir = mkdtempSync(join(tmpdir(), 'vigil-bench-agent-'));
   const serverDir = join(dir, 'server');
   const children: ChildProcess[] = [];
-  const start = (entry: string, env?: Record<string, string>, builtFile?: string) => {
-    const child = startChild(entry, env, builtFile);
-    children.push(child);
-    return child;
-  };
+  const start = childStarter(children);
   try {
-    const targets = start('scripts/bench/probes-scale/targets-process.ts');
-    const ports = JSON.parse(await stdoutLine(targets, (line) => (line.startsWith('{') ? line : undefined))) as { tcpPort: number; httpPort: number };
+    const ports = await startTargets(start);
     const key = await prepareServer(serverDir, sizes.tasks, (nodeId) => loopbackTask(ports, nodeId), 'one-minute tasks (TCP and HTTP on loopback)');
-    const server = start('scripts/bench/probes-scale/server-process.ts', serverEnv(serverDir));
-    const url = await stdoutLine(server, (line) => (line.startsWith('listening ') ? line.slice('listening '.length) : undefined));
+    const { server, url } = await startServerChild(start, serverEnv(serverDir));
     const agentEntry = 'scripts/bench/probes-scale/agent-process.ts';
     // Bundled like the product's agent (scripts/build-agent.mjs) and run by plain node, as deployed.
     const builtAgent = await bundleIfStale(agentEntry, 'dist/bench/probes-scale-agent.mjs', ['scripts/bench/probes-scale']);

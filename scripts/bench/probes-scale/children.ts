@@ -96,3 +96,27 @@ export function rssMb(pid: number): number {
   const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return Number(match?.[1] ?? 0) / 1024;
 }
+
+export type StartChild = (entry: string, env?: Record<string, string>, builtFile?: string) => ChildProcess;
+
+/** startChild that also puts each child in `children`, for stopping them all at the end whatever happened. */
+export function childStarter(children: ChildProcess[]): StartChild {
+  return (entry, env, builtFile) => {
+    const child = startChild(entry, env, builtFile);
+    children.push(child);
+    return child;
+  };
+}
+
+/** The loopback targets (targets-process.ts) in their own process; answers their ports. */
+export async function startTargets(start: StartChild): Promise<{ tcpPort: number; httpPort: number }> {
+  const targets = start('scripts/bench/probes-scale/targets-process.ts');
+  return JSON.parse(await stdoutLine(targets, (line) => (line.startsWith('{') ? line : undefined))) as { tcpPort: number; httpPort: number };
+}
+
+/** The API server (server-process.ts) on `env`; answers the child and the URL it announced. */
+export async function startServerChild(start: StartChild, env: Record<string, string>, timeoutMs?: number): Promise<{ server: ChildProcess; url: string }> {
+  const server = start('scripts/bench/probes-scale/server-process.ts', env);
+  const url = await stdoutLine(server, (line) => (line.startsWith('listening ') ? line.slice('listening '.length) : undefined), timeoutMs);
+  return { server, url };
+}

@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer, type AddressInfo, type Server } from 'node:net';
+import type { AddressInfo, Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MONITOR_TYPES } from '../../../src/shared/codes.js';
 import { createHarness, type Harness, waitFor } from './agent-harness.js';
 import { type AgentProcess, resultsInSpool, resultsProduced, startAgentProcess, stopAgentProcess } from './agent-process.js';
-import { createTestNamespace, type TestNamespace } from './netns.js';
+import { createTestNamespace, relayTo, type TestNamespace } from './netns.js';
 import { startTcpListener, type TcpListener } from './servers.js';
 
 /**
@@ -33,21 +33,6 @@ export interface CutoffOutcome {
   lost: number;
   dropped: number;
   agentSurvived: boolean;
-}
-
-/** The API server as the namespace sees it: a TCP relay on the host end of the link to the test server. */
-async function relayTo(port: number, host: string): Promise<Server> {
-  const relay = createServer((inbound) => {
-    const outbound = connect({ host: '127.0.0.1', port });
-    const close = (): void => {
-      inbound.destroy();
-      outbound.destroy();
-    };
-    inbound.on('error', close).on('close', close).pipe(outbound);
-    outbound.on('error', close).on('close', close).pipe(inbound);
-  });
-  await new Promise<void>((resolve) => relay.listen(0, host, resolve));
-  return relay;
 }
 
 interface Setup {
