@@ -30,6 +30,7 @@ export async function loadFigures(options: BenchOptions): Promise<Figure[]> {
       { name: `${prefix}.api_p95_ms`, value: percentile(outcome.latenciesMs, 95), unit: 'ms', target: '≤ 100', better: 'lower' },
       { name: `${prefix}.errors`, value: outcome.errors, unit: `of ${outcome.calls} calls`, target: '≤ 0', better: 'lower' },
       { name: `${prefix}.results_stored_per_s`, value: outcome.storedPerSecond, unit: 'results/s', target: null, better: 'higher' },
+      ...Object.entries(outcome.byCall).map(([call, latencies]): Figure => ({ name: `${prefix}.${call}_p95_ms`, value: percentile(latencies, 95), unit: `ms (${latencies.length} calls)`, target: null, better: 'lower' })),
     );
   }
   return figures;

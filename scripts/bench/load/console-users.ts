@@ -13,6 +13,8 @@ export interface UserLoad {
 
 export interface Polled {
   latenciesMs: number[];
+  /** The same latencies by call (`list`, `overview`), to say which one is slow. */
+  byCall: Record<string, number[]>;
   errors: number;
   calls: number;
   /** The first few refusals or failures as text, to say what went wrong. */
@@ -38,12 +40,14 @@ export async function signIn(baseUrl: string, account: string, password: string)
 
 /** Runs every user's polls against its instance (users alternate between `baseUrls`) until `untilMs` (epoch). */
 export async function pollAsUsers(baseUrls: readonly string[], tokens: readonly string[], load: UserLoad, untilMs: number): Promise<Polled> {
-  const polled: Polled = { latenciesMs: [], errors: 0, calls: 0, errorSamples: [] };
-  const call = async (url: string, token: string, body: unknown) => {
+  const polled: Polled = { latenciesMs: [], byCall: {}, errors: 0, calls: 0, errorSamples: [] };
+  const call = async (name: string, url: string, token: string, body: unknown) => {
     const started = performance.now();
     try {
       const { ok, text } = await post(url, token, body);
-      polled.latenciesMs.push(performance.now() - started);
+      const ms = performance.now() - started;
+      polled.latenciesMs.push(ms);
+      (polled.byCall[name] ??= []).push(ms);
       if (!ok) noteError(polled, text.slice(0, 200));
     } catch (error) {
       noteError(polled, error instanceof Error ? error.message : String(error));
@@ -63,8 +67,8 @@ export async function pollAsUsers(baseUrls: readonly string[], tokens: readonly 
       const base = baseUrls[index % baseUrls.length] ?? '';
       const spread = (everyMs: number) => Math.floor((index / tokens.length) * everyMs);
       return [
-        loop(load.listEveryMs, spread(load.listEveryMs), () => call(`${base}/api/domain/list`, token, { type: MONITOR_TYPES.HTTP, page: 1, pageSize: DEFAULT_PAGE_SIZE, hours: 1 })),
-        loop(load.overviewEveryMs, spread(load.overviewEveryMs), () => call(`${base}/api/domain/overview`, token, { hours: 1 })),
+        loop(load.listEveryMs, spread(load.listEveryMs), () => call('list', `${base}/api/domain/list`, token, { type: MONITOR_TYPES.HTTP, page: 1, pageSize: DEFAULT_PAGE_SIZE, hours: 1 })),
+        loop(load.overviewEveryMs, spread(load.overviewEveryMs), () => call('overview', `${base}/api/domain/overview`, token, { hours: 1 })),
       ];
     }),
   );
