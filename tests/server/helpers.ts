@@ -37,7 +37,7 @@ export interface Clock {
   advanceSeconds: (seconds: number) => void;
 }
 
-function makeClock(start = START_TIME): Clock {
+export function makeClock(start = START_TIME): Clock {
   let time = start;
   return { now: () => time, advanceSeconds: (seconds) => (time += seconds * 1000) };
 }
@@ -97,13 +97,40 @@ function requestHeaders(options: CallOptions): Record<string, string> {
   return headers;
 }
 
-/**
- * A real app on a fresh SQLite file in its own temp dir, migrated and seeded with SEED credentials;
- * `build` adds app options (e.g. a shortened alert minute), kept across restarts.
- */
 /** Tests log nothing; VIGIL_TEST_LOG=error (or another level) shows the server's log while chasing a failure. */
-const testLogger = process.env.VIGIL_TEST_LOG ? { level: process.env.VIGIL_TEST_LOG } : false;
+export const testLogger = process.env.VIGIL_TEST_LOG ? { level: process.env.VIGIL_TEST_LOG } : false;
 
+/** Calls under /api on the server's current app (the one after a restart too), as a client would. */
+export function callerOf(server: Pick<TestServer, 'app'>): TestServer['call'] {
+  return (path, options = {}) =>
+    server.app.inject({
+      method: options.method ?? 'POST',
+      url: `/api${path}`,
+      headers: requestHeaders(options),
+      remoteAddress: options.ip ?? nextIp(),
+      ...(options.payload !== undefined
+        ? { payload: options.payload }
+        : options.body !== undefined
+          ? { payload: JSON.stringify(options.body) }
+          : {}),
+    });
+}
+
+/** Signs in through the login call and answers the token. */
+export function signerOf(server: Pick<TestServer, 'call'>): TestServer['login'] {
+  return async (account = SEED.account, password = SEED.password) => {
+    const response = await server.call('/auth/login', { body: { account, password } });
+    const json = response.json();
+    if (!json.status) throw new Error(`login failed: ${response.body}`);
+    return json.data.token as string;
+  };
+}
+
+/**
+ * A real app on a fresh database (a SQLite file in its own temp dir, or its own PostgreSQL
+ * database), migrated and seeded with SEED credentials; `build` adds app options (e.g. a shortened
+ * alert minute), kept across restarts.
+ */
 export async function createTestServer(env: Record<string, string> = {}, build: Pick<BuildOptions, 'alertMinuteMs' | 'imports' | 'logger' | 'background'> = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'vigil-test-'));
   const config: ResolvedConfig = { ...loadConfig(testEnv(dir, env)), platformSecret: SEED.platformSecret };
@@ -117,25 +144,8 @@ export async function createTestServer(env: Record<string, string> = {}, build: 
   server.db = db;
   server.app = await buildApp(config, { db, now: clock.now, logger: testLogger, ...build });
 
-  server.call = (path, options = {}) =>
-    server.app.inject({
-      method: options.method ?? 'POST',
-      url: `/api${path}`,
-      headers: requestHeaders(options),
-      remoteAddress: options.ip ?? nextIp(),
-      ...(options.payload !== undefined
-        ? { payload: options.payload }
-        : options.body !== undefined
-          ? { payload: JSON.stringify(options.body) }
-          : {}),
-    });
-
-  server.login = async (account = SEED.account, password = SEED.password) => {
-    const response = await server.call('/auth/login', { body: { account, password } });
-    const json = response.json();
-    if (!json.status) throw new Error(`login failed: ${response.body}`);
-    return json.data.token as string;
-  };
+  server.call = callerOf(server);
+  server.login = signerOf(server);
 
   server.restart = async () => {
     await server.app.close();

@@ -24,7 +24,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 /** The command's environment: the data dir, and on PostgreSQL the test database's URL. */
-const commandEnv = () => testEnv(dir, database.url === undefined ? {} : { VIGIL_DATABASE_URL: database.url });
+const commandEnv = () => testEnv(dir, database.env);
 
 const KEY = /vgn_[A-Za-z0-9_-]{43}/g;
 

@@ -10,8 +10,6 @@ import { openPostgres } from '../../src/server/db/postgres.js';
  */
 export interface TestDatabase {
   open(): Db;
-  /** VIGIL_DATABASE_URL for a process of its own on this database (undefined: the dir's SQLite file). */
-  url: string | undefined;
   /** What a server process started on it needs in its environment (the URL on PostgreSQL; the data dir says it on SQLite). */
   env: Record<string, string>;
   /** Removes the database (the SQLite file goes with the test's dir). */
@@ -31,13 +29,12 @@ const urlOf = (database: string) => {
 };
 
 export async function createTestDatabase(dir: string): Promise<TestDatabase> {
-  if (adminUrl === undefined) return { open: () => openDatabase(join(dir, DB_FILE_NAME)), url: undefined, env: {}, drop: async () => undefined };
+  if (adminUrl === undefined) return { open: () => openDatabase(join(dir, DB_FILE_NAME)), env: {}, drop: async () => undefined };
   const cluster = (admin ??= openPostgres({ url: adminUrl, poolMax: 2, statementTimeoutMs: 0 }));
   const name = `vt_${process.pid}_${++created}`;
   await sql`create database ${sql.id(name)} template ${sql.id(process.env.VIGIL_TEST_PG_TEMPLATE ?? '')}`.execute(cluster);
   return {
     open: () => openPostgres({ url: urlOf(name), poolMax: 10, statementTimeoutMs: 0 }),
-    url: urlOf(name),
     env: { VIGIL_DATABASE_URL: urlOf(name) },
     drop: async () => {
       await sql`drop database if exists ${sql.id(name)} with (force)`.execute(cluster);

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MONITOR_TYPES } from '../../../src/shared/codes.js';
 import { createHarness, type Harness, waitFor } from './agent-harness.js';
-import { type AgentProcess, resultsInSpool, resultsProduced, startAgentProcess, stopAgentProcess } from './agent-process.js';
+import { type AgentProcess, resultsProduced, startAgentProcess, stopAgentProcess } from './agent-process.js';
 import { createTestNamespace, relayTo, type TestNamespace } from './netns.js';
 import { startTcpListener, type TcpListener } from './servers.js';
+import { tallyNode, type NodeTally } from './node-tally.js';
 
 /**
  * An agent process cut off from its server for a while: it runs in a network namespace of its own
@@ -22,18 +23,11 @@ export interface CutoffOptions {
   note?: (message: string) => void;
 }
 
-export interface CutoffOutcome {
-  produced: number;
+export type CutoffOutcome = Pick<NodeTally, 'produced' | 'stored' | 'duplicates' | 'lost' | 'dropped'> & {
   /** Results the agent spooled while it was cut off. */
   producedWhileCut: number;
-  stored: number;
-  /** Stored rows beyond the first for one (task, node, time). */
-  duplicates: number;
-  /** Produced but neither stored, still waiting in the spool, nor reported dropped. */
-  lost: number;
-  dropped: number;
   agentSurvived: boolean;
-}
+};
 
 interface Setup {
   ns: TestNamespace;
@@ -46,21 +40,9 @@ interface Setup {
 
 async function tally(setup: Setup, producedWhileCut: number, agentSurvived: boolean): Promise<CutoffOutcome> {
   const { harness, dataDir } = setup;
-  const rows = await harness.server.db.selectFrom('results').select(['task_id', 'ts']).where('node_id', '=', harness.nodeId).execute();
-  const batches = await harness.server.db.selectFrom('result_batches').select('batch_id').where('node_id', '=', harness.nodeId).execute();
-  const node = await harness.server.db.selectFrom('nodes').select('results_dropped').where('id', '=', harness.nodeId).executeTakeFirstOrThrow();
-  const distinct = new Set(rows.map((row) => `${row.task_id}/${row.ts}`)).size;
-  const waiting = resultsInSpool(dataDir, new Set(batches.map((batch) => batch.batch_id)));
-  const produced = resultsProduced(setup.agent ? [setup.agent] : []);
-  return {
-    produced,
-    producedWhileCut,
-    stored: rows.length,
-    duplicates: rows.length - distinct,
-    lost: produced - distinct - waiting - node.results_dropped,
-    dropped: node.results_dropped,
-    agentSurvived,
-  };
+  const counted = await tallyNode(harness.server.db, harness.nodeId, dataDir, setup.agent ? [setup.agent] : []);
+  const { produced, stored, duplicates, lost, dropped } = counted;
+  return { produced, producedWhileCut, stored, duplicates, lost, dropped, agentSurvived };
 }
 
 async function cutAndRestore(setup: Setup, options: CutoffOptions): Promise<CutoffOutcome> {

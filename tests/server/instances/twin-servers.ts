@@ -6,7 +6,7 @@ import { loadConfig } from '../../../src/server/config.js';
 import type { ResolvedConfig } from '../../../src/server/context.js';
 import { migrateToLatest } from '../../../src/server/db/migrations/index.js';
 import { seedIfEmpty } from '../../../src/server/db/seed.js';
-import { SEED, START_TIME, nextIp, testEnv, type CallOptions, type Clock, type TestServer } from '../helpers.js';
+import { SEED, callerOf, makeClock, signerOf, testEnv, testLogger, type TestServer } from '../helpers.js';
 import { createTestDatabase, testEngine } from '../test-database.js';
 
 /** Several instances need one database that more than one process can open: PostgreSQL. */
@@ -18,28 +18,6 @@ export interface TwinServers {
   a: TestServer;
   b: TestServer;
   close: () => Promise<void>;
-}
-
-const testLogger = process.env.VIGIL_TEST_LOG ? { level: process.env.VIGIL_TEST_LOG } : false;
-
-function makeClock(): Clock {
-  let time = START_TIME;
-  return { now: () => time, advanceSeconds: (seconds) => (time += seconds * 1000) };
-}
-
-function callerOf(server: TestServer): TestServer['call'] {
-  return (path, options: CallOptions = {}) => {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
-    if (options.body !== undefined) headers['content-type'] ??= 'application/json';
-    return server.app.inject({
-      method: options.method ?? 'POST',
-      url: `/api${path}`,
-      headers,
-      remoteAddress: options.ip ?? nextIp(),
-      ...(options.body !== undefined ? { payload: JSON.stringify(options.body) } : {}),
-    });
-  };
 }
 
 /** Two instances of the app on one freshly migrated and seeded database, as behind a load balancer. */
@@ -56,11 +34,7 @@ export async function createTwinServers(env: Record<string, string> = {}): Promi
     const server = { config, clock, dir, custId: seeded.customer.custId, db } as TestServer;
     server.app = await buildApp(config, { db, now: clock.now, logger: testLogger });
     server.call = callerOf(server);
-    server.login = async (account = SEED.account, password = SEED.password) => {
-      const response = await server.call('/auth/login', { body: { account, password } });
-      if (response.json().status !== true) throw new Error(`login failed: ${response.body}`);
-      return response.json().data.token as string;
-    };
+    server.login = signerOf(server);
     server.restart = () => Promise.reject(new Error('twin servers do not restart'));
     server.close = async () => {
       await server.app.close();

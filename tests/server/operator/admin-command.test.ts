@@ -22,7 +22,7 @@ let database: TestDatabase;
 let db: Db;
 let app: FastifyInstance;
 /** The command's environment: the data dir, and on PostgreSQL the test database's URL. */
-const commandEnv = () => testEnv(dir, database.url === undefined ? {} : { VIGIL_DATABASE_URL: database.url });
+const commandEnv = () => testEnv(dir, database.env);
 
 async function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
