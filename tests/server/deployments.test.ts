@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MONITOR_TYPES } from '../../src/shared/codes.js';
 import { AppError } from '../../src/server/http/app-error.js';
 import { acknowledge, assignmentsForNode } from '../../src/server/modules/deployments/assignments.js';
+import { TASK_CHUNK } from '../../src/server/modules/deployments/deployments-repo.js';
 import { deployResult, rebuild } from '../../src/server/modules/deployments/service.js';
 import { createTask, deleteTask, updateTask } from '../../src/server/modules/tasks/service.js';
 import { createTestStore, httpTaskInput, type TestStore } from './tasks-helpers.js';
@@ -39,6 +40,19 @@ describe('deployments', () => {
     expect(result.deployStatus).toBe('completed');
     expect(result.nodes.map((node) => node.state)).toEqual(['completed', 'completed']);
     expect((await updateTask(store.ctx, store.custId, task.id, { name: 'x' })).version).toBe(2);
+  });
+
+  it("completes an agent's whole set acknowledged at once (more than one statement's worth), and only the versions it runs", async () => {
+    const tasks = [];
+    for (let index = 0; index <= TASK_CHUNK; index += 1) tasks.push(await createTask(store.ctx, store.custId, httpTaskInput({ name: `Set ${index}`, nodeIds: [1, 2] })));
+    const [unknownVersion, ...run] = tasks;
+    const acks = [{ taskId: unknownVersion?.id ?? 0, taskVersion: 2 }, ...run.map((task) => ({ taskId: task.id, taskVersion: 1 }))];
+    expect(await acknowledge(store.ctx, 1, acks)).toEqual({ completed: TASK_CHUNK });
+    expect(await acknowledge(store.ctx, 1, acks)).toEqual({ completed: 0 });
+    const statesOf = async (taskId: number) => (await deployResult(store.ctx, store.custId, taskId)).nodes.map((node) => [node.nodeId, node.state]);
+    expect(await statesOf(run.at(-1)?.id ?? 0)).toEqual([[1, 'completed'], [2, 'processing']]);
+    expect(await statesOf(run[0]?.id ?? 0)).toEqual([[1, 'completed'], [2, 'processing']]);
+    expect(await statesOf(unknownVersion?.id ?? 0)).toEqual([[1, 'processing'], [2, 'processing']]);
   });
 
   it('turns a node that misses the deadline into an error node, rebuilds only failed nodes, then 2552', async () => {

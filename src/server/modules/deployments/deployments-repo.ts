@@ -4,6 +4,9 @@ import type { DeploymentsTable } from '../../db/schema-tasks.js';
 
 export type DeploymentRow = Selectable<DeploymentsTable>;
 
+/** Task ids per statement of the set-based reads and writes (well under either engine's parameter limit). */
+export const TASK_CHUNK = 500;
+
 /** The code and message an error node carries when its agent did not acknowledge in time. */
 export const ACK_TIMEOUT = { code: 2505, message: 'ack_timeout' } as const;
 
@@ -67,25 +70,36 @@ export async function insertProcessing(
     .execute();
 }
 
+/** The newest deployment of each node for each of these tasks (any version), in one read per TASK_CHUNK tasks. */
+export async function newestDeploymentsOf(db: Db, taskIds: readonly number[]): Promise<DeploymentRow[]> {
+  const rows: DeploymentRow[] = [];
+  for (let start = 0; start < taskIds.length; start += TASK_CHUNK) {
+    rows.push(
+      ...(await db
+        .selectFrom('deployments as d')
+        .selectAll('d')
+        .where('d.task_id', 'in', taskIds.slice(start, start + TASK_CHUNK))
+        .where(({ eb, selectFrom }) =>
+          eb(
+            'd.id',
+            '=',
+            selectFrom('deployments as newer')
+              .select(({ fn }) => fn.max('newer.id').as('id'))
+              .whereRef('newer.task_id', '=', 'd.task_id')
+              .whereRef('newer.node_id', '=', 'd.node_id'),
+          ),
+        )
+        .orderBy('d.task_id')
+        .orderBy('d.node_id')
+        .execute()),
+    );
+  }
+  return rows;
+}
+
 /** The newest deployment of each node for this task version. */
-export function currentDeployments(db: Db, taskId: number, taskVersion: number): Promise<DeploymentRow[]> {
-  return db
-    .selectFrom('deployments as d')
-    .selectAll('d')
-    .where('d.task_id', '=', taskId)
-    .where('d.task_version', '=', taskVersion)
-    .where(({ eb, selectFrom }) =>
-      eb(
-        'd.id',
-        '=',
-        selectFrom('deployments as newer')
-          .select(({ fn }) => fn.max('newer.id').as('id'))
-          .whereRef('newer.task_id', '=', 'd.task_id')
-          .whereRef('newer.node_id', '=', 'd.node_id'),
-      ),
-    )
-    .orderBy('d.node_id')
-    .execute();
+export async function currentDeployments(db: Db, taskId: number, taskVersion: number): Promise<DeploymentRow[]> {
+  return (await newestDeploymentsOf(db, [taskId])).filter((row) => row.task_version === taskVersion);
 }
 
 export async function hasProcessing(db: Db, taskId: number): Promise<boolean> {
@@ -99,7 +113,24 @@ export async function hasProcessing(db: Db, taskId: number): Promise<boolean> {
   return row !== undefined;
 }
 
-/** Marks the node's processing deployments of these task versions completed; answers how many. */
+/** The ids of the node's processing deployments of exactly these task versions. */
+async function processingIdsOf(db: Db, nodeId: number, acks: readonly { taskId: number; taskVersion: number }[]): Promise<number[]> {
+  const wanted = new Set(acks.map((ack) => `${ack.taskId}:${ack.taskVersion}`));
+  const rows = await db
+    .selectFrom('deployments')
+    .select(['id', 'task_id', 'task_version'])
+    .where('task_id', 'in', [...new Set(acks.map((ack) => ack.taskId))])
+    .where('node_id', '=', nodeId)
+    .where('state', '=', 'processing')
+    .execute();
+  return rows.filter((row) => wanted.has(`${row.task_id}:${row.task_version}`)).map((row) => row.id);
+}
+
+/**
+ * Marks the node's processing deployments of these task versions completed; answers how many. Two
+ * statements per TASK_CHUNK acknowledgements (an agent acknowledges its whole set after a start),
+ * not one per task: inside the caller's transaction, which holds SQLite's one connection.
+ */
 export async function completeAcknowledged(
   db: Db,
   nodeId: number,
@@ -107,13 +138,13 @@ export async function completeAcknowledged(
   now: number,
 ): Promise<number> {
   let completed = 0;
-  for (const ack of acks) {
+  for (let start = 0; start < acks.length; start += TASK_CHUNK) {
+    const ids = await processingIdsOf(db, nodeId, acks.slice(start, start + TASK_CHUNK));
+    if (ids.length === 0) continue;
     const result = await db
       .updateTable('deployments')
       .set({ state: 'completed', updated_at: now })
-      .where('node_id', '=', nodeId)
-      .where('task_id', '=', ack.taskId)
-      .where('task_version', '=', ack.taskVersion)
+      .where('id', 'in', ids)
       .where('state', '=', 'processing')
       .executeTakeFirst();
     completed += Number(result.numUpdatedRows);

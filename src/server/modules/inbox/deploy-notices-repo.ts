@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import { TASK_CHUNK } from '../deployments/deployments-repo.js';
+import type { TaskRow } from '../tasks/task-model.js';
 
 export interface RoundCandidate {
   task_id: number;
@@ -31,18 +33,29 @@ export function untoldFinishedDeployments(db: Db, sinceMs: number): Promise<Roun
     .execute();
 }
 
-export function liveTaskRow(db: Db, taskId: number) {
-  return db.selectFrom('tasks').selectAll().where('id', '=', taskId).where('deleted_at', 'is', null).executeTakeFirst();
+/** The live (not deleted) rows of these tasks, by id. */
+export async function liveTaskRows(db: Db, taskIds: readonly number[]): Promise<Map<number, TaskRow>> {
+  const rows = new Map<number, TaskRow>();
+  for (let start = 0; start < taskIds.length; start += TASK_CHUNK) {
+    const chunk = await db.selectFrom('tasks').selectAll().where('id', 'in', taskIds.slice(start, start + TASK_CHUNK)).where('deleted_at', 'is', null).execute();
+    for (const row of chunk) rows.set(row.id, row);
+  }
+  return rows;
 }
 
-/** Records that the round was told; false when another run told it first. */
-export async function claimRound(db: Db, taskId: number, throughDeploymentId: number, now: number): Promise<boolean> {
-  const result = await db
-    .insertInto('deployment_notices')
-    .values({ task_id: taskId, through_deployment_id: throughDeploymentId, created_at: now })
-    .onConflict((conflict) => conflict.doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+/** Records that these rounds were told; answers the task ids whose round this call claimed (another run told the rest first). */
+export async function claimRounds(db: Db, rounds: readonly { taskId: number; throughDeploymentId: number }[], now: number): Promise<Set<number>> {
+  const claimed = new Set<number>();
+  for (let start = 0; start < rounds.length; start += TASK_CHUNK) {
+    const inserted = await db
+      .insertInto('deployment_notices')
+      .values(rounds.slice(start, start + TASK_CHUNK).map((round) => ({ task_id: round.taskId, through_deployment_id: round.throughDeploymentId, created_at: now })))
+      .onConflict((conflict) => conflict.doNothing())
+      .returning('task_id')
+      .execute();
+    for (const row of inserted) claimed.add(row.task_id);
+  }
+  return claimed;
 }
 
 /** Notices only keep a round from being told twice while it can still be found: old ones can go. */

@@ -1,10 +1,10 @@
 import type { InboxItem } from '../../../shared/calls/inbox.js';
 import { INBOX_STATUS } from '../../../shared/codes.js';
-import { currentDeployments, expireOverdue, type DeploymentRow } from '../deployments/deployments-repo.js';
+import { expireOverdue, newestDeploymentsOf, type DeploymentRow } from '../deployments/deployments-repo.js';
 import { deployStatusOf } from '../deployments/service.js';
 import { isActive, taskOfRow, type Task } from '../tasks/task-model.js';
 import { elapsedOf } from './elapsed.js';
-import { claimRound, liveTaskRow, untoldFinishedDeployments, type RoundCandidate } from './deploy-notices-repo.js';
+import { claimRounds, liveTaskRows, untoldFinishedDeployments, type RoundCandidate } from './deploy-notices-repo.js';
 import { publishInboxEvent, type InboxEvent, type InboxEventContext } from './publish.js';
 
 /**
@@ -23,18 +23,40 @@ interface FinishedRound {
   failed: number;
 }
 
-/** The round of the task's current version when every node it selects is done with it; else undefined. */
-async function finishedRound(ctx: InboxEventContext, candidate: RoundCandidate): Promise<FinishedRound | undefined> {
-  const row = await liveTaskRow(ctx.db, candidate.task_id);
-  if (!row || row.version !== candidate.task_version) return undefined;
-  const task = taskOfRow(row);
-  if (!isActive(task)) return undefined;
+/** The task's current round when every node it selects is done with its current version; else undefined. */
+function roundOf(task: Task, newest: readonly DeploymentRow[]): Omit<FinishedRound, 'task'> | undefined {
   const selected = new Set(task.nodeIds);
-  const rows = (await currentDeployments(ctx.db, task.id, task.version)).filter((deployment) => selected.has(deployment.node_id));
+  const rows = newest.filter((deployment) => deployment.task_version === task.version && selected.has(deployment.node_id));
   if (rows.length === 0 || deployStatusOf(rows) === 'processing') return undefined;
-  const through = rows.reduce((newest, deployment) => Math.max(newest, deployment.id), 0);
-  if (!(await claimRound(ctx.db, task.id, through, ctx.now()))) return undefined;
-  return { task, rows, failed: rows.filter((deployment) => deployment.state === 'error').length };
+  return { rows, failed: rows.filter((deployment) => deployment.state === 'error').length };
+}
+
+/**
+ * The candidates' rounds that finished and that this run claimed, in candidate order: tasks,
+ * deployments and claims are read and written for all candidates together (an agent's
+ * acknowledgement after a start ends hundreds of rounds at once).
+ */
+async function finishedRounds(ctx: InboxEventContext, candidates: readonly RoundCandidate[]): Promise<FinishedRound[]> {
+  const tasks = await liveTaskRows(ctx.db, [...new Set(candidates.map((candidate) => candidate.task_id))]);
+  const current = new Map<number, Task>();
+  for (const candidate of candidates) {
+    const row = tasks.get(candidate.task_id);
+    if (row && row.version === candidate.task_version && isActive(taskOfRow(row))) current.set(row.id, taskOfRow(row));
+  }
+  const newest = new Map<number, DeploymentRow[]>();
+  for (const row of await newestDeploymentsOf(ctx.db, [...current.keys()])) {
+    const rows = newest.get(row.task_id);
+    if (rows) rows.push(row);
+    else newest.set(row.task_id, [row]);
+  }
+  const finished: FinishedRound[] = [];
+  for (const task of current.values()) {
+    const round = roundOf(task, newest.get(task.id) ?? []);
+    if (round) finished.push({ task, ...round });
+  }
+  const claims = finished.map((round) => ({ taskId: round.task.id, throughDeploymentId: Math.max(...round.rows.map((row) => row.id)) }));
+  const claimed = await claimRounds(ctx.db, claims, ctx.now());
+  return finished.filter((round) => claimed.has(round.task.id));
 }
 
 function roundData(rounds: readonly FinishedRound[]): InboxItem['data'] {
@@ -99,9 +121,7 @@ async function tell(ctx: InboxEventContext, custId: number, rounds: readonly Fin
 export async function announceDeploymentOutcomes(ctx: InboxEventContext, sinceMs: number): Promise<number> {
   await expireOverdue(ctx.db, ctx.now());
   const byCustomer = new Map<number, FinishedRound[]>();
-  for (const candidate of await untoldFinishedDeployments(ctx.db, sinceMs)) {
-    const round = await finishedRound(ctx, candidate);
-    if (!round) continue;
+  for (const round of await finishedRounds(ctx, await untoldFinishedDeployments(ctx.db, sinceMs))) {
     const rounds = byCustomer.get(round.task.custId) ?? [];
     rounds.push(round);
     byCustomer.set(round.task.custId, rounds);
