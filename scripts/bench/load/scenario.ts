@@ -2,7 +2,7 @@
 // servers (SQLite, or PostgreSQL shared by the instances), N probe agents each holding its own
 // one-minute HTTP tasks — and console users polling the list and the overview while it all runs.
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -17,7 +17,8 @@ import { issueNodeKey } from '../../../src/server/modules/nodes/keys.js';
 import { MONITOR_TYPES } from '../../../src/shared/codes.js';
 import { bundleIfStale } from '../../build-agent.mjs';
 import { startPostgresCluster, type PostgresCluster } from '../../postgres-cluster.js';
-import { ask, childStarter, startServerChild, startTargets, stdoutLine, stopChild } from '../probes-scale/children.js';
+import type { LoopDelay } from '../probes-scale/server-process.js';
+import { ask, childStarter, startServerChild, startTargets, stdoutLine, stopChild, type StartChild } from '../probes-scale/children.js';
 import { catalogueNodeIds, createTasks } from '../probes-scale/store.js';
 import { progress } from '../report.js';
 import { pollAsUsers, signIn, type Polled, type UserLoad } from './console-users.js';
@@ -35,8 +36,21 @@ export interface Deployment {
   instances: number;
 }
 
+/** What the agents and servers saw over a stretch of the run. */
+export interface Watched {
+  /** The agents' calls to the server that failed (timeouts, 5xx, refusals), by call. */
+  agentFailedCalls: Record<string, number>;
+  agentFailureSamples: string[];
+  /** The servers' event-loop delay: the worst instance's p50, p99 and max. */
+  loopDelay: LoopDelay;
+}
+
 export interface LoadOutcome extends Polled {
   storedPerSecond: number;
+  /** While measuring. */
+  window: Watched;
+  /** From the agents' start to the window: registering, taking and acknowledging 500 tasks each, the warm-up. */
+  setup: Watched;
 }
 
 const ACCOUNT = 'demo01';
@@ -49,7 +63,8 @@ function serverEnv(dataDir: string, databaseUrl: string | undefined): Record<str
     VIGIL_CLIENT_DIR: join(dataDir, 'no-client'),
     VIGIL_PORT: '0',
     VIGIL_HOST: '127.0.0.1',
-    VIGIL_LOG_LEVEL: 'warn',
+    // VIGIL_BENCH_SERVER_LOG=<dir>: each request logged (with its time and request id) to <dir>/server-<n>.log.
+    VIGIL_LOG_LEVEL: process.env.VIGIL_BENCH_SERVER_LOG ? 'info' : 'warn',
     VIGIL_SEED_PASSWORD: PASSWORD,
     // Every console user signs in to the one seeded account.
     VIGIL_MAX_SESSIONS: '1000',
@@ -84,6 +99,32 @@ async function storedCount(db: Db): Promise<number> {
   return Number(rows[0]?.count ?? 0);
 }
 
+interface AgentWindow {
+  failedCalls: Record<string, number>;
+  failureSamples: string[];
+}
+
+/** Starts the window's watches: each agent's failed calls, each server's event-loop delay. */
+async function startWatches(agents: readonly ChildProcess[], servers: readonly ChildProcess[]): Promise<void> {
+  await Promise.all([...agents.map((agent) => ask(agent, { type: 'measure-start' })), ...servers.map((server) => ask(server, { type: 'loop-delay-start' }))]);
+}
+
+async function stopWatches(agents: readonly ChildProcess[], servers: readonly ChildProcess[]): Promise<Watched> {
+  const windows = await Promise.all(agents.map((agent) => ask<AgentWindow>(agent, { type: 'measure-stop' })));
+  const delays = await Promise.all(servers.map((server) => ask<LoopDelay>(server, { type: 'loop-delay-stop' })));
+  const agentFailedCalls: Record<string, number> = {};
+  for (const window of windows) for (const [call, count] of Object.entries(window.failedCalls)) agentFailedCalls[call] = (agentFailedCalls[call] ?? 0) + count;
+  return {
+    agentFailedCalls,
+    agentFailureSamples: windows.flatMap((window) => window.failureSamples).slice(0, 5),
+    loopDelay: {
+      p50Ms: Math.max(0, ...delays.map((delay) => delay.p50Ms)),
+      p99Ms: Math.max(0, ...delays.map((delay) => delay.p99Ms)),
+      maxMs: Math.max(0, ...delays.map((delay) => delay.maxMs)),
+    },
+  };
+}
+
 async function waitForAssignments(agents: readonly ChildProcess[], tasks: number): Promise<void> {
   const deadline = Date.now() + 300_000;
   for (const agent of agents) {
@@ -94,6 +135,30 @@ async function waitForAssignments(agents: readonly ChildProcess[], tasks: number
       await sleep(1_000);
     }
   }
+}
+
+async function startServers(start: StartChild, deployment: Deployment, envOf: (instance: number) => Record<string, string>): Promise<{ urls: string[]; servers: ChildProcess[] }> {
+  const urls: string[] = [];
+  const servers: ChildProcess[] = [];
+  const logDir = process.env.VIGIL_BENCH_SERVER_LOG;
+  for (let instance = 0; instance < deployment.instances; instance += 1) {
+    const { server, url } = await startServerChild(start, envOf(instance), 120_000);
+    if (logDir) server.stdout?.pipe(createWriteStream(join(logDir, `server-${instance}.log`)));
+    servers.push(server);
+    urls.push(url);
+  }
+  return { urls, servers };
+}
+
+/** One bundled agent process per key, each on its own node, alternating between the servers; answers once all started. */
+async function startAgents(start: StartChild, keys: readonly string[], urls: readonly string[], dir: string): Promise<ChildProcess[]> {
+  const agentEntry = 'scripts/bench/probes-scale/agent-process.ts';
+  const builtAgent = await bundleIfStale(agentEntry, 'dist/bench/probes-scale-agent.mjs', ['scripts/bench/probes-scale']);
+  const agents = keys.map((key, index) =>
+    start(agentEntry, { BENCH_AGENT_SERVER: urls[index % urls.length] ?? '', BENCH_AGENT_KEY: key, BENCH_AGENT_DATA_DIR: join(dir, `agent-${index}`) }, builtAgent),
+  );
+  await Promise.all(agents.map((agent) => stdoutLine(agent, (line) => (line === 'agent started' ? line : undefined))));
+  return agents;
 }
 
 export async function runLoad(sizes: LoadSizes, deployment: Deployment): Promise<LoadOutcome> {
@@ -115,16 +180,9 @@ export async function runLoad(sizes: LoadSizes, deployment: Deployment): Promise
     const db = openConfiguredDatabase(loadConfig(envOf(0)));
     try {
       const keys = await prepare(db, envOf(0), sizes, ports.httpPort);
-      const urls: string[] = [];
-      for (let instance = 0; instance < deployment.instances; instance += 1) {
-        urls.push((await startServerChild(start, envOf(instance), 120_000)).url);
-      }
-      const agentEntry = 'scripts/bench/probes-scale/agent-process.ts';
-      const builtAgent = await bundleIfStale(agentEntry, 'dist/bench/probes-scale-agent.mjs', ['scripts/bench/probes-scale']);
-      const agents = keys.map((key, index) =>
-        start(agentEntry, { BENCH_AGENT_SERVER: urls[index % urls.length] ?? '', BENCH_AGENT_KEY: key, BENCH_AGENT_DATA_DIR: join(dir, `agent-${index}`) }, builtAgent),
-      );
-      await Promise.all(agents.map((agent) => stdoutLine(agent, (line) => (line === 'agent started' ? line : undefined))));
+      const { urls, servers } = await startServers(start, deployment, envOf);
+      const agents = await startAgents(start, keys, urls, dir);
+      await startWatches(agents, servers);
       await waitForAssignments(agents, sizes.tasksPerAgent);
       const tokens: string[] = [];
       for (let user = 0; user < sizes.users; user += 1) tokens.push(await signIn(urls[user % urls.length] ?? '', ACCOUNT, PASSWORD));
@@ -133,9 +191,12 @@ export async function runLoad(sizes: LoadSizes, deployment: Deployment): Promise
       const storedBefore = await storedCount(db);
       const started = Date.now();
       progress(`load (${deployment.label}): measuring ${sizes.measureMs / 1000} s`);
+      const setup = await stopWatches(agents, servers);
+      await startWatches(agents, servers);
       const polled = await pollAsUsers(urls, tokens, sizes, started + sizes.measureMs);
+      const window = await stopWatches(agents, servers);
       const storedPerSecond = (await storedCount(db) - storedBefore) / ((Date.now() - started) / 1000);
-      return { ...polled, storedPerSecond };
+      return { ...polled, setup, window, storedPerSecond };
     } finally {
       await db.destroy();
     }

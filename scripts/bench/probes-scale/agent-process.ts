@@ -1,8 +1,9 @@
 // One probe agent in its own process for the agent-scale figure: the product's startAgent with
 // its default options, plus a lateness recorder the parent reads over IPC. agent-load.ts runs it
 // bundled (scripts/build-agent.mjs) by plain node, as the agent is deployed.
-// Messages: {type:'status'} → status; {type:'measure-start'}; {type:'measure-stop'} → lateness and
-// delivery latency (a result's start to the server's answer that it is stored).
+// Messages: {type:'status'} → status; {type:'measure-start'}; {type:'measure-stop'} → lateness,
+// delivery latency (a result's start to the server's answer that it is stored) and the calls to
+// the server that failed meanwhile (`failedCalls` by call, a few `failureSamples`).
 import { startAgent, type AgentStatus } from '../../../src/agent/agent.js';
 import { DEFAULT_CONCURRENCY } from '../../../src/agent/config.js';
 import { createLogger } from '../../../src/agent/log.js';
@@ -24,6 +25,19 @@ const env = (name: string): string => {
 
 let lateness: number[] | null = null;
 let delivery: number[] | null = null;
+/** Calls to the server that failed while measuring (timeouts, 5xx, refusals), by call. */
+let failedCalls: Record<string, number> | null = null;
+let failureSamples: string[] = [];
+
+/** Every log line goes to stderr; while measuring, `call_failed` lines are also counted. */
+function writeLog(line: string): void {
+  process.stderr.write(`agent: ${line}\n`);
+  if (!failedCalls || !line.includes('"call_failed"')) return;
+  const fields = JSON.parse(line) as { call?: string; message?: string };
+  const call = fields.call ?? 'unknown';
+  failedCalls[call] = (failedCalls[call] ?? 0) + 1;
+  if (failureSamples.length < 3) failureSamples.push(`${call}: ${fields.message ?? ''}`);
+}
 const agent = startAgent(
   {
     serverUrl: env('BENCH_AGENT_SERVER'),
@@ -34,7 +48,7 @@ const agent = startAgent(
     logLevel: 'warn',
   },
   {
-    logger: createLogger('warn', (line) => process.stderr.write(`agent: ${line}\n`)),
+    logger: createLogger('warn', writeLog),
     onLateness: (lateMs) => lateness?.push(lateMs),
     onDelivered: (results) => {
       if (!delivery) return;
@@ -54,12 +68,15 @@ process.on('message', (message: { type: string }) => {
   if (message.type === 'measure-start') {
     lateness = [];
     delivery = [];
+    failedCalls = {};
+    failureSamples = [];
     reply({});
   }
   if (message.type === 'measure-stop') {
-    reply({ lateness: summary(lateness ?? []), delivery: summary(delivery ?? []), status: agent.status() });
+    reply({ lateness: summary(lateness ?? []), delivery: summary(delivery ?? []), status: agent.status(), failedCalls: failedCalls ?? {}, failureSamples });
     lateness = null;
     delivery = null;
+    failedCalls = null;
   }
 });
 
