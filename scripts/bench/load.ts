@@ -16,8 +16,8 @@ const DEPLOYMENTS: Deployment[] = [
 /**
  * Why a p95 is high (informative): the agents' calls that failed (the server did not answer in
  * time) and how long a ready request waited for a server's event loop (the worst instance), over
- * the measured window and over the set-up before it (agents registering, taking and acknowledging
- * their tasks, the warm-up).
+ * the measured window and over the agents' set-up (registering, taking and acknowledging their
+ * tasks, until 10 s after all hold them; no console user yet).
  */
 function watchedFigures(prefix: string, stretch: 'window' | 'setup', watched: Watched): Figure[] {
   const failed = Object.values(watched.agentFailedCalls).reduce((sum, count) => sum + count, 0);

@@ -49,12 +49,14 @@ export interface LoadOutcome extends Polled {
   storedPerSecond: number;
   /** While measuring. */
   window: Watched;
-  /** From the agents' start to the window: registering, taking and acknowledging 500 tasks each, the warm-up. */
+  /** From the agents' start until SETUP_SETTLE_MS after they all hold their tasks (registering, taking and acknowledging them), before any console user. */
   setup: Watched;
 }
 
 const ACCOUNT = 'demo01';
 const PASSWORD = 'bench-pass-1';
+/** How long after every agent holds its tasks the set-up stretch still runs (acknowledgements, first batches). */
+const SETUP_SETTLE_MS = 10_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function serverEnv(dataDir: string, databaseUrl: string | undefined): Record<string, string> {
@@ -184,6 +186,9 @@ export async function runLoad(sizes: LoadSizes, deployment: Deployment): Promise
       const agents = await startAgents(start, keys, urls, dir);
       await startWatches(agents, servers);
       await waitForAssignments(agents, sizes.tasksPerAgent);
+      // The agents acknowledge what they took and deliver their first batches: still their set-up, before any console user.
+      await sleep(SETUP_SETTLE_MS);
+      const setup = await stopWatches(agents, servers);
       const tokens: string[] = [];
       for (let user = 0; user < sizes.users; user += 1) tokens.push(await signIn(urls[user % urls.length] ?? '', ACCOUNT, PASSWORD));
       progress(`load (${deployment.label}): ${sizes.agents} agents hold their tasks; warming up ${sizes.warmUpMs / 1000} s with ${sizes.users} console users`);
@@ -191,7 +196,6 @@ export async function runLoad(sizes: LoadSizes, deployment: Deployment): Promise
       const storedBefore = await storedCount(db);
       const started = Date.now();
       progress(`load (${deployment.label}): measuring ${sizes.measureMs / 1000} s`);
-      const setup = await stopWatches(agents, servers);
       await startWatches(agents, servers);
       const polled = await pollAsUsers(urls, tokens, sizes, started + sizes.measureMs);
       const window = await stopWatches(agents, servers);
