@@ -9,6 +9,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { DB_FILE_NAME, openDatabase } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrations/index.js';
 import { seedIfEmpty } from '../../src/server/db/seed.js';
+import { apiKeyRateFigures } from './api-key-rate.js';
 import { progress, type BenchOptions, type Figure } from './report.js';
 
 const PASSWORD = 'bench-pass-1';
@@ -64,6 +65,7 @@ export async function serverFigures(options: BenchOptions): Promise<Figure[]> {
       informative('server.login.per_request', signIn, 'µs'),
       informative('server.profile_over_health', profile / health, '×'),
       informative('server.login_over_profile', signIn / profile, '×'),
+      ...(await apiKeyRateFigures(app, db, token, rounds, profile)),
     ];
   } finally {
     await app.close();

@@ -141,7 +141,7 @@ export async function buildApp(config: ResolvedConfig, options: BuildOptions): P
   ];
   for (const routes of [...routeGroups, ...featureRoutes])
     routes(app);
-  registerPush(app);
+  await registerPush(app);
   registerMetricsRoute(app);
   relayJobSignals(app, { listen: options.background !== false });
   scheduleBackground(app, config, options);

@@ -33,9 +33,10 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
   try {
     await migrateToLatest(db);
     const seeded = await seedIfEmpty(db, config);
-    const secret = ensurePlatformSecret(config.dataDir, config.platformSecret);
+    const secret = await ensurePlatformSecret(db, config.dataDir, config.platformSecret, Date.now());
     printFirstStart(seeded, secret.created ? secret.secret : undefined);
     const app = await buildApp({ ...config, platformSecret: secret.secret }, { db });
+    if (secret.ignoredFile !== undefined) app.log.warn({ file: secret.ignoredFile }, 'this data dir holds another platform secret than the database; the database\'s is used');
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address !== null ? address.port : config.port;

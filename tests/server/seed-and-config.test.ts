@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,6 @@ import { ConfigError, loadConfig } from '../../src/server/config.js';
 import { DB_FILE_NAME, openDatabase } from '../../src/server/db/connection.js';
 import { migrateToLatest } from '../../src/server/db/migrations/index.js';
 import { seedIfEmpty } from '../../src/server/db/seed.js';
-import { ensurePlatformSecret, PLATFORM_SECRET_FILE } from '../../src/server/security/platform-secret.js';
 import { startServer } from '../../src/server/main.js';
 import { SEED, testEnv } from './helpers.js';
 
@@ -71,19 +70,6 @@ describe('startServer', () => {
     } finally {
       await server.close();
     }
-  });
-});
-
-describe('platform secret', () => {
-  it('is generated once with mode 0600 and then reused', () => {
-    const dir = freshDir();
-    const first = ensurePlatformSecret(dir, undefined);
-    expect(first.created).toBe(true);
-    expect(first.secret.length).toBeGreaterThanOrEqual(32);
-    expect(statSync(join(dir, PLATFORM_SECRET_FILE)).mode & 0o777).toBe(0o600);
-    expect(ensurePlatformSecret(dir, undefined)).toEqual({ secret: first.secret, created: false });
-    expect(readFileSync(join(dir, PLATFORM_SECRET_FILE), 'utf8').trim()).toBe(first.secret);
-    expect(ensurePlatformSecret(dir, 'configured-secret-value')).toEqual({ secret: 'configured-secret-value', created: false });
   });
 });
 

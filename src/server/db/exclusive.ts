@@ -58,3 +58,12 @@ export async function runSerially<T>(db: AnyDb, name: string, fn: () => Promise<
 export function claimLeaseMs(db: AnyDb, ms: number): number {
   return engineOf(db) === 'sqlite' ? 0 : ms;
 }
+
+/**
+ * Whether other instances may use this database at the same time (PostgreSQL), so state that must
+ * hold across them (e.g. a rate) lives in it; SQLite's file belongs to one process, which may keep
+ * such state in memory.
+ */
+export function sharedByInstances(db: AnyDb): boolean {
+  return engineOf(db) === 'postgres';
+}

@@ -210,6 +210,20 @@ export interface PlatformAuditTable {
   code: number;
 }
 
+/** Secrets the server generated once for every instance (migration 0029); never logged or answered. */
+export interface ServerSecretsTable {
+  /** e.g. `platform_secret`, `vapid_keys` (see security/stored-secrets.ts). */
+  name: string;
+  value: string;
+  created_at: number;
+}
+
+/** An API key's rate (migration 0029): when its bucket would be full again (GCRA), epoch ms. */
+export interface ApiKeyRatesTable {
+  key_id: number;
+  full_at: number;
+}
+
 export interface Database extends TaskTables, GroupTables, PointTables, PushTables, AlertTables, ImportTables, FeedbackNewsTables {
   customers: CustomersTable;
   contracts: ContractsTable;
@@ -223,6 +237,8 @@ export interface Database extends TaskTables, GroupTables, PointTables, PushTabl
   nodes: NodesTable;
   agent_jobs: AgentJobsTable;
   api_keys: ApiKeysTable;
+  api_key_rates: ApiKeyRatesTable;
+  server_secrets: ServerSecretsTable;
   mtr_runs: MtrRunsTable;
   mtr_run_nodes: MtrRunNodesTable;
   platform_audit: PlatformAuditTable;

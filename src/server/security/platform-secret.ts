@@ -1,28 +1,37 @@
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Db } from '../db/connection.js';
+import { storedSecret } from './stored-secrets.js';
 import { newToken } from './tokens.js';
 
+/** Where versions before the database kept it (migration 0029): still read once, to move it over. */
 export const PLATFORM_SECRET_FILE = 'platform-secret';
 
 export interface PlatformSecret {
   secret: string;
-  /** True when this call generated it (the first start): the caller prints it once. */
+  /** True when this start generated it (the first start of any instance): the caller prints it once. */
   created: boolean;
+  /** The data dir's file when it holds another secret than the database's (which is the one used). */
+  ignoredFile?: string;
 }
 
-/** The configured secret, else the one kept in the data dir, else a new one written there (0600). */
-export function ensurePlatformSecret(dataDir: string, configured: string | undefined): PlatformSecret {
-  if (configured !== undefined) return { secret: configured, created: false };
-  const file = join(dataDir, PLATFORM_SECRET_FILE);
+function readLegacyFile(file: string): string | undefined {
   try {
     const stored = readFileSync(file, 'utf8').trim();
-    if (stored.length > 0) return { secret: stored, created: false };
+    return stored.length > 0 ? stored : undefined;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
   }
-  mkdirSync(dataDir, { recursive: true });
-  const secret = newToken();
-  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  chmodSync(file, 0o600);
-  return { secret, created: true };
+}
+
+/**
+ * The configured secret, else the one every instance shares through the database (moved there
+ * from the data dir's file on the first start of this version, else generated once).
+ */
+export async function ensurePlatformSecret(db: Db, dataDir: string, configured: string | undefined, now: number): Promise<PlatformSecret> {
+  if (configured !== undefined) return { secret: configured, created: false };
+  const file = join(dataDir, PLATFORM_SECRET_FILE);
+  const stored = await storedSecret(db, 'platform_secret', { legacy: () => readLegacyFile(file), generate: newToken, now });
+  return { secret: stored.value, created: stored.created, ...(stored.legacyDiffers ? { ignoredFile: file } : {}) };
 }

@@ -16,6 +16,7 @@ const TOUCHED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
 const WRITTEN_TABLES: Readonly<Record<string, string>> = {
   login_failures: 'a refused sign-in is counted (the lockout of spec §5)',
   platform_audit: 'every platform call that changes data is logged, done or refused',
+  api_key_rates: "an API-key call takes from its key's rate when admitted (PostgreSQL), before its body is read",
 };
 
 export type Fingerprint = ReadonlyMap<string, string>;

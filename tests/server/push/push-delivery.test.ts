@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publishInboxEvent } from '../../../src/server/modules/inbox/publish.js';
@@ -30,12 +30,13 @@ const deployedEvent = (userId: number, custId: number) => ({
 });
 
 describe('VAPID key', () => {
-  it('is generated at the first start, kept in the data dir readable only by the server, and served to the console', () => {
-    const file = join(bed.server.dir, VAPID_KEYS_FILE);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    const stored = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+  it('is generated at the first start, kept in the database (no file in the data dir) and served to the console without its private half', async () => {
+    expect(existsSync(join(bed.server.dir, VAPID_KEYS_FILE))).toBe(false);
+    const row = await bed.server.db.selectFrom('server_secrets').select('value').where('name', '=', 'vapid_keys').executeTakeFirstOrThrow();
+    const stored = JSON.parse(row.value) as { publicKey: string; privateKey: string };
     expect(servedKey).toBe(stored.publicKey);
     expect(servedKey).toMatch(/^B[\w-]{86}$/);
+    expect(JSON.stringify((await bed.server.call('/push/key', { token })).json())).not.toContain(stored.privateKey);
   });
 
   it('stays the same after a restart, so subscribed devices keep working', async () => {

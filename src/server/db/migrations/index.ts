@@ -27,6 +27,7 @@ import { operator } from './0024-operator.js';
 import { pointLogIndexes } from './0025-point-log-indexes.js';
 import { timePartitions } from './0026-time-partitions.js';
 import { nodeResultsDroppedAt } from './0027-node-results-dropped-at.js';
+import { sharedInstanceState } from './0029-shared-instance-state.js';
 
 /** Every migration, in the order of their names; add one file and one line per migration. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -55,6 +56,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0025_point_log_indexes': pointLogIndexes,
   '0026_time_partitions': timePartitions,
   '0027_node_results_dropped_at': nodeResultsDroppedAt,
+  '0029_shared_instance_state': sharedInstanceState,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

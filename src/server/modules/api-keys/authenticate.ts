@@ -42,8 +42,8 @@ function assertCreatorUsable(user: UserAccessRow | undefined, key: ApiKeyDbRow):
   if (user.privilege_status !== 'active') throw new AppError(2006, { message: "The privilege of this API key's creator is deactivated." });
 }
 
-function takeRate(ctx: ServerContext, key: ApiKeyDbRow, reply: FastifyReply): void {
-  const retryAfterSeconds = rateLimiterOf(ctx).take(key.id);
+async function takeRate(ctx: ServerContext, key: ApiKeyDbRow, reply: FastifyReply): Promise<void> {
+  const retryAfterSeconds = await rateLimiterOf(ctx).take(key.id);
   if (retryAfterSeconds === 0) return;
   void reply.header('Retry-After', String(retryAfterSeconds));
   throw refusal(2035);
@@ -62,7 +62,7 @@ export async function authenticateApiKey(ctx: ServerContext, call: CallDefinitio
   assertKeyUsable(key, now);
   const user = await findUserById(ctx.db, key.user_id);
   assertCreatorUsable(user, key);
-  takeRate(ctx, key, reply);
+  await takeRate(ctx, key, reply);
   if (call.mutation && key.scope === 'read') throw refusal(2033);
   if (key.last_used_at === null || now - key.last_used_at >= LAST_USED_EVERY_MS) await recordKeyUse(ctx.db, key.id, now);
   return { ...principalOfUser(user, null), apiKey: { id: key.id, scope: key.scope } };

@@ -11,7 +11,7 @@ import { insertProcessing } from './deployments-repo.js';
 export async function publishTask(db: Db, task: Task, now: number, deadlineMs: number): Promise<void> {
   const selected = isActive(task) ? [...new Set(task.nodeIds)] : [];
   const selectedSet = new Set(selected);
-  // A task's first version was never sent anywhere; the look-up (not indexed by task) is skipped.
+  // A task's first version was never sent anywhere: nothing to look up.
   const previouslyActive = task.version === 1 ? [] : (await activeAssignmentNodes(db, task.id)).map((row) => row.node_id);
   for (const nodeId of selected) await sendToNode(db, task, nodeId);
   for (const nodeId of previouslyActive) {

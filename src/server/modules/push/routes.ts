@@ -8,9 +8,9 @@ import { setUpPush } from './setup.js';
  * Web push: the VAPID key pair and the sender (kept on the server context for the inbox producer,
  * closed with the app), and the console's push calls.
  */
-export function registerPush(app: FastifyInstance): void {
+export async function registerPush(app: FastifyInstance): Promise<void> {
   const ctx = app.vigil;
-  const push = setUpPush(ctx.config, { db: ctx.db, now: ctx.now, log: app.log });
+  const push = await setUpPush(ctx.config, { db: ctx.db, now: ctx.now, log: app.log });
   ctx.push = push.sender;
   app.addHook('onClose', () => push.sender.close());
   const serviceCtx = (): PushServiceContext => ({

@@ -18,17 +18,13 @@ function readExtraCa(file: string | undefined): string | undefined {
   }
 }
 
-/** The VAPID key pair (configured, kept in the data dir, or generated there) and the sender using it. */
-export function setUpPush(
+/** The VAPID key pair (configured, else shared by every instance through the database) and the sender using it. */
+export async function setUpPush(
   config: { dataDir: string; push: PushConfig },
   deps: { db: Db; now: () => number; log: { warn: (fields: object, message: string) => void } },
-): PushSetup {
-  let keys;
-  try {
-    keys = ensureVapidKeys(config.dataDir, config.push.vapidKeys);
-  } catch (error) {
-    throw new ConfigError(`VAPID keys: ${error instanceof Error ? error.message : String(error)}`);
-  }
+): Promise<PushSetup> {
+  const { keys, ignoredFile } = await ensureVapidKeys(deps.db, config.dataDir, config.push.vapidKeys, deps.now());
+  if (ignoredFile !== undefined) deps.log.warn({ file: ignoredFile }, 'this data dir holds another VAPID key pair than the database; the database\'s is used');
   const sender = new PushSender({
     ...deps,
     keys,

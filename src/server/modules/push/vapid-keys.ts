@@ -1,13 +1,32 @@
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { ConfigError } from '../../config.js';
+import type { Db } from '../../db/connection.js';
+import { storedSecret } from '../../security/stored-secrets.js';
 import { generateVapidKeyText, vapidKeysOf, type VapidKeys } from './vapid.js';
 
+/** Where versions before the database kept the pair (migration 0029): still read, to move it over. */
 export const VAPID_KEYS_FILE = 'vapid-keys.json';
 
 const StoredKeys = z.object({ publicKey: z.string().min(1), privateKey: z.string().min(1) });
+type KeyText = z.infer<typeof StoredKeys>;
 
-function readStored(file: string): z.infer<typeof StoredKeys> | undefined {
+const keyText = (keys: KeyText) => JSON.stringify({ publicKey: keys.publicKey, privateKey: keys.privateKey });
+
+function parsedKeys(text: string, where: string): KeyText {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  const parsed = StoredKeys.safeParse(json);
+  if (!parsed.success) throw new ConfigError(`VAPID keys: ${where} does not hold a VAPID key pair`);
+  return parsed.data;
+}
+
+function readLegacyFile(file: string): string | undefined {
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
@@ -15,30 +34,38 @@ function readStored(file: string): z.infer<typeof StoredKeys> | undefined {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
-  const parsed = StoredKeys.safeParse(JSON.parse(text));
-  if (!parsed.success) throw new Error(`${file} does not hold a VAPID key pair; remove it to generate a new one`);
-  return parsed.data;
+  return keyText(parsedKeys(text, `${file} (remove it to use the database's pair)`));
+}
+
+/** The pair as signing keys; a pair whose halves do not belong together stops the start. */
+function pairOf(keys: KeyText, where: string): VapidKeys {
+  try {
+    return vapidKeysOf(keys.publicKey, keys.privateKey);
+  } catch (error) {
+    throw new ConfigError(`VAPID keys (${where}): ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+export interface EnsuredVapidKeys {
+  keys: VapidKeys;
+  /** The data dir's file when it holds another pair than the database's (which is the one used). */
+  ignoredFile?: string;
 }
 
 /**
- * The configured key pair, else the one kept in the data dir, else a new one written there (0600).
- * Keeping it matters: every browser subscribed with the public key, and a new key orphans them all.
+ * The configured key pair, else the one every instance shares through the database (moved there
+ * from the data dir's file on the first start of this version, else generated once). Keeping it
+ * matters: every browser subscribed with the public key, and a new key orphans them all.
  */
-export function ensureVapidKeys(dataDir: string, configured: { publicKey: string; privateKey: string } | undefined): VapidKeys {
-  if (configured) return vapidKeysOf(configured.publicKey, configured.privateKey);
+export async function ensureVapidKeys(
+  db: Db,
+  dataDir: string,
+  configured: KeyText | undefined,
+  now: number,
+): Promise<EnsuredVapidKeys> {
+  if (configured) return { keys: pairOf(configured, 'VIGIL_VAPID_PUBLIC_KEY, VIGIL_VAPID_PRIVATE_KEY') };
   const file = join(dataDir, VAPID_KEYS_FILE);
-  const stored = readStored(file);
-  if (stored) return vapidKeysOf(stored.publicKey, stored.privateKey);
-  mkdirSync(dataDir, { recursive: true });
-  const created = generateVapidKeyText();
-  try {
-    writeFileSync(file, `${JSON.stringify(created, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    // Another start wrote it first: theirs is the one browsers will subscribe with.
-    const theirs = (error as NodeJS.ErrnoException).code === 'EEXIST' ? readStored(file) : undefined;
-    if (!theirs) throw error;
-    return vapidKeysOf(theirs.publicKey, theirs.privateKey);
-  }
-  chmodSync(file, 0o600);
-  return vapidKeysOf(created.publicKey, created.privateKey);
+  const stored = await storedSecret(db, 'vapid_keys', { legacy: () => readLegacyFile(file), generate: () => keyText(generateVapidKeyText()), now });
+  const where = 'the database (server_secrets)';
+  return { keys: pairOf(parsedKeys(stored.value, where), where), ...(stored.legacyDiffers ? { ignoredFile: file } : {}) };
 }
