@@ -54,6 +54,9 @@ export default defineConfig({
       VIGIL_IMPORT_BATCH_ROWS: String(E2E.importBatchRows),
       VIGIL_IMPORT_BATCH_PAUSE_MS: String(E2E.importBatchPauseMs),
       VIGIL_LOCAL_AGENT_ALLOW_PRIVATE: '1',
+      // The Local agent takes a deployment at its next heartbeat: every 2 s rather than the server's
+      // 30, so a flow waits for the agent seconds, not half a minute (what it asserts is the same).
+      VIGIL_AGENT_HEARTBEAT_SECONDS: String(E2E.agentHeartbeatSeconds),
       // The SSL chain checker's own connections from the server reach the spec's loopback targets too.
       VIGIL_SSL_CHAIN_ALLOW_PRIVATE_TARGETS: '1',
       VIGIL_TELEGRAM_BOT_TOKEN: E2E.botToken,

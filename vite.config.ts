@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -18,6 +19,15 @@ import { FIRST_CHUNKS_ELEMENT_ID, type FirstChunks } from './src/client/lib/offl
 import { LANGUAGES } from './src/shared/constants.js';
 
 const apiPort = Number(process.env.VIGIL_PORT ?? 8080);
+
+/**
+ * Test files run at once: VIGIL_TEST_WORKERS, else one a core but at least 4 (measured on 2 cores:
+ * docs/architecture.md, "Test suite time").
+ */
+function testWorkers(): number {
+  const given = Number(process.env.VIGIL_TEST_WORKERS);
+  return Number.isInteger(given) && given >= 1 ? given : Math.max(4, availableParallelism());
+}
 
 const GEOMETRY_MODULE = 'virtual:vigil-geometry';
 const RESOLVED_GEOMETRY_MODULE = `\0${GEOMETRY_MODULE}`;
@@ -265,6 +275,9 @@ export default defineConfig(({ command }) => {
       include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
       environment: 'node',
       pool: 'forks',
+      // Most long files wait (for agents, child servers, timeouts) rather than compute, so more files
+      // than cores run at once; VIGIL_TEST_WORKERS overrides (1 runs them one at a time).
+      maxWorkers: testWorkers(),
       testTimeout: 20_000,
       hookTimeout: 30_000,
       // VIGIL_TEST_DB=postgres runs the suite on a throw-away PostgreSQL cluster of its own.

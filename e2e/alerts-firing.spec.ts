@@ -13,7 +13,7 @@ import { RUN } from './monitor-flow.js';
  *
  * Rounds are real minutes: with only the Local node awaited, a round closes as soon as its check
  * arrives (docs/architecture.md, "Evaluation"), so sensitivity 1 fires at the first failing check.
- * The waits cover a heartbeat before the agent has the task (30 s), the check's phase within its
+ * The waits cover a heartbeat before the agent has the task (E2E.agentHeartbeatSeconds), the check's phase within its
  * minute, and a round missed while the tracker reloads the watched tasks (every 10 s).
  */
 

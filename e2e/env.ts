@@ -20,6 +20,8 @@ export const E2E = {
   /** The main server's import pacing (VIGIL_IMPORT_BATCH_*): a row, then a second's pause, so an import of n rows takes at least n - 1 seconds. */
   importBatchRows: 1,
   importBatchPauseMs: 1_000,
+  /** The main server's Local agent heartbeats (and takes deployments) this often. */
+  agentHeartbeatSeconds: 2,
 } as const;
 
 export function serverEnv(port: number, dataDir: string, extra: Record<string, string> = {}): Record<string, string> {

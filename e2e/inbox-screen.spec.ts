@@ -33,7 +33,7 @@ test('the inbox screen: filters, paging, detail, mark read, keyboard, 360 px and
   const ids: number[] = [];
   for (const name of names) ids.push(await createLocalTask(page.request, token, name, nodeId));
 
-  // From the bell's "see all" to the screen; the deployments are told once the agent took them (heartbeat every 30 s).
+  // From the bell's "see all" to the screen; the deployments are told once the agent took them (heartbeat every 2 s here: E2E.agentHeartbeatSeconds).
   await page.getByRole('button', { name: /^收件匣/ }).click();
   await page.getByRole('link', { name: '查看全部訊息' }).click();
   await expect(page).toHaveURL(/\/inbox$/);

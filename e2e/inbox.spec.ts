@@ -27,7 +27,7 @@ test('deployment messages: counted, marked read one by one and all at once, and 
   const ids: number[] = [];
   for (const name of names) ids.push(await createLocalTask(page.request, token, name, nodeId));
 
-  // The agent takes the tasks at its next heartbeat (every 30 s); the bell reads the inbox when the page loads.
+  // The agent takes the tasks at its next heartbeat (every 2 s here: E2E.agentHeartbeatSeconds); the bell reads the inbox when the page loads.
   await expect(async () => {
     await page.reload();
     await bellButton(page).click();

@@ -102,7 +102,7 @@ const MILLISECONDS = /^[\d,.]+\s?ms$/;
 
 /**
  * Opens the type's list with auto-refresh on and waits until the task shows real figures: the
- * agent gets a new task at its next heartbeat (every 30 s) and runs it at once, so the first
+ * agent gets a new task at its next heartbeat (every 2 s here: E2E.agentHeartbeatSeconds) and runs it at once, so the first
  * result may take most of a minute on a busy machine.
  */
 export async function expectFigures(page: Page, type: FlowTaskType, name: string, timeout = 150_000): Promise<void> {

@@ -43,7 +43,7 @@ export function snapshotItems(page: Page): Locator {
 
 /**
  * Reloads the tracedetail page (its history does not refresh by itself) until it lists at least
- * `count` snapshots: the agent takes a new task at its next heartbeat (every 30 s) and then traces
+ * `count` snapshots: the agent takes a new task at its next heartbeat (every 2 s here: E2E.agentHeartbeatSeconds) and then traces
  * once a minute.
  */
 export async function awaitSnapshots(page: Page, path: string, count: number, timeout: number): Promise<void> {

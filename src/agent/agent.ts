@@ -167,7 +167,7 @@ function assembleAgent(config: AgentConfig, deps: AgentDeps, lock: DataDirLock):
       jobs.start();
     },
     onKeyRefused,
-    ...compact({ heartbeatMs: deps.heartbeatMs, backoff: deps.backoff }),
+    ...compact({ heartbeatMs: deps.heartbeatMs ?? (config.heartbeatSeconds === undefined ? undefined : config.heartbeatSeconds * 1000), backoff: deps.backoff }),
   });
 
   let stopping: Promise<void> | undefined;

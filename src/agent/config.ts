@@ -28,6 +28,8 @@ export interface AgentConfig {
   logLevel: LogLevel;
   /** The result spool's cap on disk; past it the oldest batches go and are counted as dropped. Absent: the spool's default. */
   spoolMaxBytes?: number;
+  /** Heartbeat (and look for assignment changes) this often instead of the server's interval. */
+  heartbeatSeconds?: number;
 }
 
 /** Parent of the default data directories, one per key: `<this>/<key id>`. */
@@ -36,6 +38,8 @@ export const DEFAULT_CONCURRENCY = 64;
 const MAX_CONCURRENCY = 4096;
 const DEFAULT_SPOOL_MAX_MB = DEFAULT_SPOOL_LIMITS.maxBytes / 1024 / 1024;
 const MAX_SPOOL_MB = 1_000_000;
+/** Longer than the server's interval would count the node lost between heartbeats. */
+const MAX_HEARTBEAT_SECONDS = 30;
 
 export class AgentConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -55,6 +59,8 @@ Options (environment variable in brackets; the command line wins):
   --concurrency N    checks running at once (default ${DEFAULT_CONCURRENCY})  [VIGIL_AGENT_CONCURRENCY]
   --spool-max-mb MB  disk the result spool may take while the server is away; past it the oldest
                      results are dropped and counted (default ${DEFAULT_SPOOL_MAX_MB}; fractions allowed)  [VIGIL_AGENT_SPOOL_MAX_MB]
+  --heartbeat-seconds N  heartbeat, and so take changed assignments, every N seconds, 1 to
+                     ${MAX_HEARTBEAT_SECONDS} (default: the server's interval, 30)  [VIGIL_AGENT_HEARTBEAT_SECONDS]
   --log-level LEVEL  ${LOG_LEVELS.join(', ')} (default info)  [VIGIL_AGENT_LOG_LEVEL]
   --help             this text`;
 
@@ -68,6 +74,7 @@ const OPTIONS = {
   concurrency: { type: 'string' },
   'log-level': { type: 'string' },
   'spool-max-mb': { type: 'string' },
+  'heartbeat-seconds': { type: 'string' },
   help: { type: 'boolean' },
 } as const;
 
@@ -114,6 +121,16 @@ function spoolMaxBytesOf(value: string | undefined, problems: string[]): number 
   return Math.ceil(parsed * 1024 * 1024);
 }
 
+function heartbeatSecondsOf(value: string | undefined, problems: string[]): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1 || parsed > MAX_HEARTBEAT_SECONDS) {
+    problems.push(`heartbeat "${value}" must be a whole number of seconds from 1 to ${MAX_HEARTBEAT_SECONDS}`);
+    return undefined;
+  }
+  return parsed;
+}
+
 function logLevelOf(value: string | undefined, problems: string[]): LogLevel {
   if (value === undefined || value === '') return 'info';
   if ((LOG_LEVELS as readonly string[]).includes(value)) return value as LogLevel;
@@ -127,9 +144,21 @@ function dataDirOf(value: string | undefined, key: string): string {
 
 const truthy = (value: string | undefined): boolean => value !== undefined && ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 
+type OptionValues = { [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extends 'boolean' ? boolean : string };
+
+/** The settings that are absent unless given (their defaults live where they are used). */
+function optionalSettings(values: OptionValues, env: Env, problems: string[]): Pick<AgentConfig, 'spoolMaxBytes' | 'heartbeatSeconds'> {
+  const settings: Pick<AgentConfig, 'spoolMaxBytes' | 'heartbeatSeconds'> = {};
+  const spoolMaxBytes = spoolMaxBytesOf(values['spool-max-mb'] ?? env.VIGIL_AGENT_SPOOL_MAX_MB, problems);
+  if (spoolMaxBytes !== undefined) settings.spoolMaxBytes = spoolMaxBytes;
+  const heartbeatSeconds = heartbeatSecondsOf(values['heartbeat-seconds'] ?? env.VIGIL_AGENT_HEARTBEAT_SECONDS, problems);
+  if (heartbeatSeconds !== undefined) settings.heartbeatSeconds = heartbeatSeconds;
+  return settings;
+}
+
 /** Reads the configuration; throws AgentConfigError naming every problem. */
 export function loadAgentConfig(argv: readonly string[], env: Env = process.env): AgentConfig {
-  let values: { [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extends 'boolean' ? boolean : string };
+  let values: OptionValues;
   try {
     values = parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false }).values;
   } catch (error) {
@@ -147,8 +176,7 @@ export function loadAgentConfig(argv: readonly string[], env: Env = process.env)
     concurrency: concurrencyOf(values.concurrency ?? env.VIGIL_AGENT_CONCURRENCY, problems),
     logLevel: logLevelOf(values['log-level'] ?? env.VIGIL_AGENT_LOG_LEVEL, problems),
   };
-  const spoolMaxBytes = spoolMaxBytesOf(values['spool-max-mb'] ?? env.VIGIL_AGENT_SPOOL_MAX_MB, problems);
-  if (spoolMaxBytes !== undefined) config.spoolMaxBytes = spoolMaxBytes;
+  Object.assign(config, optionalSettings(values, env, problems));
   if (problems.length > 0) throw new AgentConfigError(problems);
   return config;
 }

@@ -60,6 +60,14 @@ describe('agent configuration', () => {
     for (const wrong of ['0', '-1', 'lots']) expect(problemsOf(base, { VIGIL_AGENT_SPOOL_MAX_MB: wrong }).join()).toMatch(/spool cap/);
   });
 
+  it('heartbeats every N seconds when told, at most the 30 of the server, else at the interval the server gives', () => {
+    const base = ['--server', 'http://127.0.0.1:8080', '--key', 'vgn_abc'];
+    expect(loadAgentConfig(base, {}).heartbeatSeconds).toBeUndefined();
+    expect(loadAgentConfig(base, { VIGIL_AGENT_HEARTBEAT_SECONDS: '2' }).heartbeatSeconds).toBe(2);
+    expect(loadAgentConfig([...base, '--heartbeat-seconds', '5'], { VIGIL_AGENT_HEARTBEAT_SECONDS: '2' }).heartbeatSeconds).toBe(5);
+    for (const wrong of ['0', '31', '1.5', 'often']) expect(problemsOf(base, { VIGIL_AGENT_HEARTBEAT_SECONDS: wrong }).join()).toMatch(/heartbeat/);
+  });
+
   it('names every missing or wrong setting at once', () => {
     expect(problemsOf([])).toEqual([
       'missing server URL: pass --server URL or set VIGIL_AGENT_SERVER',

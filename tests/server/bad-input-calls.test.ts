@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueNodeKey } from '../../src/server/modules/nodes/keys.js';
 import { CALLS, callUrlPath, pathParamNames, type CallDefinition } from '../../src/shared/calls/index.js';
@@ -8,6 +6,7 @@ import { PLATFORM_SECRET_HEADER } from '../../src/shared/calls/platform.js';
 import { FIELD_ERRORS_MAX } from '../../src/shared/envelope.js';
 import { errorName, isErrorCode, isInputErrorCode } from '../../src/shared/errors.js';
 import { UNKNOWN_KEYS, badBodies, sampleBody } from './bad-input-cases.js';
+import { fingerprint as tableSums } from './fuzz/fingerprint.js';
 import { SEED, createTestServer, expectNoInternals, nextIp, type TestServer } from './helpers.js';
 
 /**
@@ -80,24 +79,9 @@ function expectEnvelope(response: LightMyRequestResponse, label: string): { stat
   return json;
 }
 
-// Bookkeeping every authenticated call writes, whatever the body.
-const ACTIVITY_COLUMNS: Readonly<Record<string, readonly string[]>> = { sessions: ['last_seen_at'] };
-// Failed password attempts are counted by design (a wrong administrator password on the SSO-code call),
-// and the operator's refused platform mutations are logged by design (platform_audit).
-const COUNTER_TABLES = new Set(['login_failures', 'platform_audit']);
-
-/** Every table's rows (activity stamps left out), hashed. */
+/** Every table's rows, less what a refused request writes by design (fuzz/fingerprint.ts says what and why). */
 async function fingerprint(): Promise<string> {
-  const tables = (await server.db.introspection.getTables()).map((table) => table.name).sort();
-  const hash = createHash('sha256');
-  for (const name of tables) {
-    if (COUNTER_TABLES.has(name)) continue;
-    const rows = await sql<Record<string, unknown>>`select * from ${sql.table(name)}`.execute(server.db);
-    const skip = ACTIVITY_COLUMNS[name] ?? [];
-    const texts = rows.rows.map((row) => JSON.stringify(Object.entries(row).filter(([column]) => !skip.includes(column))));
-    hash.update(`${name}\n${texts.sort().join('\n')}`);
-  }
-  return hash.digest('hex');
+  return JSON.stringify([...(await tableSums(server.db))]);
 }
 
 const calls = Object.entries(CALLS) as [string, CallDefinition][];

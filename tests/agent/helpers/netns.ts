@@ -2,8 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { connect, createServer, type Server } from 'node:net';
 
 /**
- * A network namespace of the test's own, joined to this one by a veth pair on a 10.213.x.0/30
- * subnet (addresses that exist only here). The namespace's end can be taken down and up again: with
+ * A network namespace of the test's own, joined to this one by a veth pair on a /30 subnet of
+ * 10.213.0.0/16 (addresses that exist only here), named and numbered by the process id: test files
+ * running at once (each its own process) never share a namespace, a link or a subnet. The namespace's end can be taken down and up again: with
  * it down the namespace has no route anywhere, not even to the host end's address.
  */
 
@@ -47,9 +48,11 @@ export function createTestNamespace(): TestNamespace {
   const id = process.pid % 100_000;
   const name = `vigil-t${id}`;
   const [hostLink, innerLink] = [`vgh${id}`, `vgn${id}`];
-  const subnet = `10.213.${id % 250}`;
-  const hostIp = `${subnet}.1`;
-  const innerIp = `${subnet}.2`;
+  // One of the 16,384 /30 blocks of 10.213.0.0/16: process ids below 16,384 apart never meet.
+  const block = process.pid % 16_384;
+  const base = `10.213.${block >> 6}`;
+  const hostIp = `${base}.${(block & 63) * 4 + 1}`;
+  const innerIp = `${base}.${(block & 63) * 4 + 2}`;
   spawnSync('ip', ['netns', 'del', name]);
   spawnSync('ip', ['link', 'del', hostLink]);
   ip(['netns', 'add', name]);
@@ -69,7 +72,8 @@ export function createTestNamespace(): TestNamespace {
     name,
     hostIp,
     innerIp,
-    unroutableIp: `10.213.${(id % 250) + 1}.53`,
+    // Outside 10.213.0.0/16 altogether: no namespace's link leads there.
+    unroutableIp: '10.214.0.53',
     cutRoute: () => inside(['link', 'set', innerLink, 'down']),
     restoreRoute: () => inside(['link', 'set', innerLink, 'up']),
     execArgs: (command) => ['netns', 'exec', name, ...command],

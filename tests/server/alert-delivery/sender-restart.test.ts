@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app.js';
 import { writeAlertLog } from '../../../src/server/modules/alert-delivery/log-writer.js';
 import { alertSender } from '../../../src/server/modules/alert-delivery/sender.js';
+import { CLAIM_LEASE_MS } from '../../../src/server/modules/alert-delivery/claim.js';
 import { BotApiPeer } from '../../support/bot-api-peer.js';
 import { waitFor } from '../../agent/helpers/agent-harness.js';
 import { createTestServer, testEnv, type TestServer } from '../helpers.js';
@@ -13,11 +14,11 @@ import { BOT_TOKEN, outboxStates, queueTexts, saveChat } from './delivery-helper
 /** A server process started with tsx on a busy machine may take a while to listen and send. */
 const START_TIMEOUT_MS = 60_000;
 /**
- * On PostgreSQL a message claimed by an instance that died stays away from the others for the
- * request timeout and a minute (several instances may run: alert-delivery/sender.ts); a restarted
- * single instance waits that out too.
+ * On PostgreSQL a message claimed by an instance that died stays away from the others until its
+ * lease runs out (several instances may run: alert-delivery/claim.ts); a restarted single instance
+ * waits that out too. The request timeout below is longer: the lease, not the timeout, decides.
  */
-const CLAIM_LEASE_WAIT_MS = testEngine === 'postgres' ? 90_000 : 0;
+const CLAIM_LEASE_WAIT_MS = testEngine === 'postgres' ? CLAIM_LEASE_MS : 0;
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();

@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { runExclusively, runSerially } from '../../../src/server/db/exclusive.js';
+import { CLAIM_LEASE_MS } from '../../../src/server/modules/alert-delivery/claim.js';
 import { alertSender } from '../../../src/server/modules/alert-delivery/sender.js';
 import { requestJob } from '../../../src/server/modules/agents/jobs-service.js';
 import { PRUNE_SECTION, schedulePruning } from '../../../src/server/prune-schedule.js';
 import { JobsAnswer } from '../../../src/shared/calls/agent-work.js';
 import { BotApiPeer } from '../../support/bot-api-peer.js';
+import { waitFor } from '../../agent/helpers/agent-harness.js';
 import { startAgent } from '../agent-helpers.js';
 import { BOT_TOKEN, queueTexts, saveChat } from '../alert-delivery/delivery-helpers.js';
 import type { TestServer } from '../helpers.js';
@@ -51,6 +53,30 @@ describe.skipIf(skipWithoutPostgres)(`two instances on one database: work done o
     }
     expect(peer.messagesTo('5001').map((message) => message.text)).toEqual(texts);
     expect(peer.messagesTo('5002').map((message) => message.text)).toEqual(texts);
+  });
+
+  it('keep a message whose request outlasts the claim lease with its sender, which renews the claim', async () => {
+    const clock: { now?: () => number } = {};
+    peer = await BotApiPeer.start({ token: BOT_TOKEN, now: () => (clock.now ?? Date.now)() });
+    // The request is answered by nothing: it stays in flight until the client's timeout.
+    peer.addFault({ kind: 'hang', chatId: '5003', times: 1 });
+    twins = await createTwinServers({ VIGIL_TELEGRAM_BOT_TOKEN: BOT_TOKEN, VIGIL_TELEGRAM_API_BASE: peer.url, VIGIL_TELEGRAM_TIMEOUT_MS: '60000' });
+    const { a, b } = twins;
+    clock.now = a.clock.now;
+    await saveChat(a, '5003');
+    await queueTexts(a, '5003', ['long']);
+    senderOf(a).wake();
+    await waitFor('the request at the Bot API', () => peer?.requests.length === 1, 10_000);
+    // Past the lease set at the claim: only a renewal keeps the message from the other instance.
+    a.clock.advanceSeconds((CLAIM_LEASE_MS / 1000) * 2);
+    const leaseEnd = async () => (await a.db.selectFrom('alert_outbox').select('next_attempt_at').executeTakeFirstOrThrow()).next_attempt_at;
+    await waitFor('the claim renewed', async () => (await leaseEnd()) > a.clock.now(), 15_000);
+    senderOf(b).wake();
+    await senderOf(b).idle();
+    expect(peer.requests).toHaveLength(1);
+    // The hanging request ends with the peer (a network error), so closing need not wait out its timeout.
+    await peer.close();
+    peer = undefined;
   });
 
   it('prune once: an instance whose turn comes while another prunes passes it', async () => {

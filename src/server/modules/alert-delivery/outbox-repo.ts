@@ -64,6 +64,21 @@ export async function claimHead(db: Db, head: OutboxHead, leaseUntil: number): P
   return result.numUpdatedRows > 0n;
 }
 
+/**
+ * Moves this instance's claim on to `leaseUntil`, while it still holds it (the lease it set last is
+ * still there, the message still pending). False: the claim is gone (answered, or taken over).
+ */
+export async function renewClaim(db: Db, head: OutboxHead, heldUntil: number, leaseUntil: number): Promise<boolean> {
+  const result = await db
+    .updateTable('alert_outbox')
+    .set({ next_attempt_at: leaseUntil })
+    .where('id', '=', head.id)
+    .where('state', '=', 'pending')
+    .where('next_attempt_at', '=', heldUntil)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 export async function markSent(db: Db, head: OutboxHead, now: number, messageId: string): Promise<void> {
   await db
     .updateTable('alert_outbox')

@@ -1,18 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../../context.js';
-import { claimLeaseMs } from '../../db/exclusive.js';
 import { recordOutcome } from './outcome.js';
-import { claimHead, pendingHeads, type OutboxHead } from './outbox-repo.js';
+import { sendClaimed } from './claim.js';
+import { pendingHeads, type OutboxHead } from './outbox-repo.js';
 import { Pacing } from './pacing.js';
 import { telegramClient, type TelegramClient } from './telegram.js';
 
 /** Even when nobody wakes it, the sender looks at the outbox this often. */
 const POLL_MS = 30_000;
-/**
- * A message taken for a send is left to its instance this long beyond the request's own timeout;
- * should that instance die before recording the answer, another tries it after.
- */
-const CLAIM_LEASE_MARGIN_MS = 60_000;
 
 interface Send {
   promise: Promise<void>;
@@ -23,7 +18,8 @@ interface Send {
  * Delivers the outbox: each chat's oldest pending message once it is due and the limits allow
  * (Pacing), one request in flight per chat, several chats at once. Each answer is recorded right
  * away (recordOutcome), so a crash can only resend the one message whose answer was not yet written.
- * Each message is claimed before its request (claimHead), so of several instances one sends it.
+ * Each message is claimed before its request and while it is in flight (sendClaimed), so of several
+ * instances one sends it.
  * Without a bot token it does nothing and the messages wait.
  */
 export class AlertSender {
@@ -111,11 +107,10 @@ export class AlertSender {
   }
 
   private async deliver(head: OutboxHead): Promise<void> {
-    if (this.client === undefined) return;
-    const leaseUntil = this.ctx.now() + claimLeaseMs(this.ctx.db, this.ctx.config.telegram.requestTimeoutMs + CLAIM_LEASE_MARGIN_MS);
-    if (!(await claimHead(this.ctx.db, head, leaseUntil))) return;
-    const outcome = await this.client.sendMessage(head.chatId, head.text);
-    await recordOutcome(this.ctx.db, head, outcome, this.ctx.now());
+    const client = this.client;
+    if (client === undefined) return;
+    const outcome = await sendClaimed(this.ctx, head, () => client.sendMessage(head.chatId, head.text));
+    if (outcome !== undefined) await recordOutcome(this.ctx.db, head, outcome, this.ctx.now());
   }
 
   /** A pass at `at` at the latest (now when it has come); an earlier timer stays (its pass is merely early). */
