@@ -7,13 +7,13 @@ import { App } from './app/app.js';
 import { initI18n } from './lib/i18n.js';
 import './styles.css';
 
-await initI18n(startingLanguage, startingTexts);
-
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+void initI18n(startingLanguage, startingTexts).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
