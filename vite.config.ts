@@ -256,7 +256,9 @@ export default defineConfig(({ command }) => {
       // A lazy chunk with nothing to load beside it (a language's texts) is asked for through a
       // modulepreload link too, like the others: the browser sends a link's request at once, an
       // import()'s only once the running script is done (the texts would wait for the whole entry).
-      modulePreload: { resolveDependencies: (file: string, deps: string[]) => (deps.length === 0 ? [file] : deps) },
+      // No polyfill: every browser the console supports but Safari before 17 preloads modules
+      // itself, and there the links are only a head start (0.3 KB gzip less in the first screen).
+      modulePreload: { polyfill: false, resolveDependencies: (file: string, deps: string[]) => (deps.length === 0 ? [file] : deps) },
       rolldownOptions: {
         // src/shared is the pure contract: importing a module of it does nothing but define things.
         // Saying so lets the bundler drop the modules nothing uses even when imported through the

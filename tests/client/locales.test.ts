@@ -79,7 +79,7 @@ describe('locales', () => {
     expect(names(cn, cities)).toEqual(['广州', '乌鲁木齐', '悉尼', '伊斯坦布尔', '万象', '圣保罗', '台北']);
     expect(names(en, cities)).toEqual(['Guangzhou', 'Urumqi', 'Sydney', 'Istanbul', 'Vientiane', 'São Paulo', 'Taipei']);
     // Taipei is written with the same 台 as the country's name in each language.
-    expect(flat('zh-tw', 'common').get('codes.country.TW')?.charAt(0)).toBe(tw.get('city.Taipei')?.charAt(0));
+    expect(flat('zh-tw', 'places').get('codes.country.TW')?.charAt(0)).toBe(tw.get('city.Taipei')?.charAt(0));
     expect([tw.get('province.Inner Mongolia'), cn.get('province.Inner Mongolia')]).toEqual(['內蒙古', '内蒙古']);
     expect([tw.get('local'), cn.get('local'), en.get('local')]).toEqual(['本機', '本机', 'Local']);
   });

@@ -90,7 +90,7 @@ const LOOKUP_SAFE = /^[^.:]+$/;
 
 function countryName(code: string, t: Translate, exists: Exists, locale: string): string | null {
   if (!/^[A-Z]{2}$/.test(code)) return null;
-  if (exists(`codes.country.${code}`)) return t(`codes.country.${code}`);
+  if (exists(`places:codes.country.${code}`)) return t(`places:codes.country.${code}`);
   try {
     return new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' }).of(code) ?? null;
   } catch {
@@ -100,7 +100,7 @@ function countryName(code: string, t: Translate, exists: Exists, locale: string)
 
 /**
  * A region's name in the user's language: provinces through `places:province.*`, countries through
- * `codes.country.*`, then the browser's own country names; else `fallback` (the geometry's English
+ * `places:codes.country.*`, then the browser's own country names; else `fallback` (the geometry's English
  * name) or the key itself.
  */
 export function regionDisplayName(key: string, mapType: MapType, translator: { t: Translate; exists: Exists; locale: string }, fallback?: string): string {

@@ -33,12 +33,14 @@ export interface RequestOptions {
 }
 
 type Routes = typeof CALL_ROUTES;
+/** The calls the console makes (public and session ones). */
+export type ConsoleCallId = keyof Routes;
 /** The calls that take a file (multipart): `upload` makes them. */
-export type UploadCallId = { [Id in CallId]: Routes[Id] extends { upload: object } ? Id : never }[CallId];
+export type UploadCallId = { [Id in ConsoleCallId]: Routes[Id] extends { upload: object } ? Id : never }[ConsoleCallId];
 /** The calls that answer a file: `downloadFile` saves it. */
-export type FileCallId = { [Id in CallId]: Routes[Id] extends { answersFile: true } ? Id : never }[CallId];
+export type FileCallId = { [Id in ConsoleCallId]: Routes[Id] extends { answersFile: true } ? Id : never }[ConsoleCallId];
 /** The calls that answer an envelope: `request` makes them. */
-export type EnvelopeCallId = Exclude<CallId, UploadCallId | FileCallId>;
+export type EnvelopeCallId = Exclude<ConsoleCallId, UploadCallId | FileCallId>;
 
 /** What goes on the wire besides method, token and signal. */
 export type Payload = { kind: 'json'; body: unknown } | { kind: 'form'; form: FormData };

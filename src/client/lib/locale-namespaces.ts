@@ -1,6 +1,6 @@
 /**
  * common: the console's texts; errors: texts of error codes; places: names of the node catalogue's
- * cities and provinces; overview: the overview's cards; monitor: the task lists; taskform: the task forms; detail:
+ * cities and provinces and of its codes (countries, regions, ISPs, map types, node states); overview: the overview's cards; monitor: the task lists; taskform: the task forms; detail:
  * a task's detail and traceroute history; groups: domain groups, tags and matched-IP groups;
  * push: notifications of inbox events (also read by the server for the pushes' texts); alertmsg: alert
  * messages, line by line (the server renders chats' messages from the same texts); alerts: the

@@ -52,7 +52,7 @@ function catalogueName(node: NamedNode): string | null {
 }
 
 export function countryName(country: string, t: Translate): string {
-  return t(`codes.country.${country}`, { defaultValue: country });
+  return t(`places:codes.country.${country}`, { defaultValue: country });
 }
 
 /** A province in the user's language, as it is without a translation. */
@@ -89,7 +89,7 @@ export function nodeLocationName(node: Pick<NamedNode, 'name' | 'city'>, t: Tran
 export function nodeDetailLine(node: Pick<PlacedNode, 'name' | 'city' | 'province' | 'isp'>, name: string, t: Translate, exists: Exists): string {
   if (isLocalNode(node)) return '';
   const place = [nodeCityName(node, t, exists), node.province === null ? null : provinceName(node.province, t, exists)];
-  const isp = node.isp === ISP_CODES.NONE ? null : t(`codes.isp.${node.isp}`, { defaultValue: String(node.isp) });
+  const isp = node.isp === ISP_CODES.NONE ? null : t(`places:codes.isp.${node.isp}`, { defaultValue: String(node.isp) });
   const parts = [...place, isp].filter((part): part is string => part !== null && !name.includes(part));
   return [...new Set(parts)].join(' · ');
 }
@@ -105,7 +105,7 @@ export function nodeDisplayName(node: NamedNode, t: Translate, exists: Exists, s
   if (isLocalNode(node)) return t('places:local');
   const city = placeText('city', node.city, t, exists);
   if (city === null || node.name !== catalogueName(node)) return node.name;
-  if (!CITY_ONLY_ISPS.has(node.isp)) return t('places:nodeName', { city, isp: t(`codes.isp.${node.isp}`) });
+  if (!CITY_ONLY_ISPS.has(node.isp)) return t('places:nodeName', { city, isp: t(`places:codes.isp.${node.isp}`) });
   const shared = node.country !== undefined && sharedCities.has(node.city);
   return shared ? t('places:cityInCountry', { city, country: countryName(node.country ?? '', t) }) : city;
 }

@@ -6,7 +6,7 @@ import { CITY_ONLY_ISPS, LOCAL_NODE_NAME, catalogueCityOf } from '../node-catalo
  * message lines keep language-free values (ISP code, English province name, country code, epoch
  * ms), and each reader's i18next turns them into words. The server's renderer and the console's
  * alert log register these same formats on their instances, so a line reads the same on both.
- * ISPs, countries and regions come from `common:codes.*`, provinces and catalogue node names from
+ * ISPs, countries and regions come from `places:codes.*`, provinces and catalogue node names from
  * `places:*`, the words of durations and node places from `alertmsg:duration.*` and `alertmsg:where.*`.
  * Formats: isp, province, provinces, country, region, nodename, where, duration, time,
  * clock, date.
@@ -160,9 +160,9 @@ function nodeNameText(name: string, { isp }: WhereParams, lng: string, places: P
   return places.lookup('places:nodeName', lng, { city: cityText, isp: places.isp(String(isp), lng) });
 }
 
-/** A region: a China region (NE…NW) from `common:codes.region`, others (`SEA`) from `alertmsg:region`. */
+/** A region: a China region (NE…NW) from `places:codes.region`, others (`SEA`) from `alertmsg:region`. */
 function regionText(region: string, lng: string, places: Places): string {
-  const china = `common:codes.region.${region}`;
+  const china = `places:codes.region.${region}`;
   if (LOOKUP_SAFE.test(region) && places.exists(china)) return places.lookup(china, lng);
   return translated(places.lookup, places.exists, `alertmsg:region.${region}`, region, lng);
 }
@@ -175,8 +175,8 @@ export function registerAlertMessageFormats(instance: i18n, timeZone: string): v
   // The outer text escapes what a format returns, so the words put together here are not escaped twice.
   const lookup: Lookup = (key, lng, params = {}) => instance.t(key, { ...params, lng, interpolation: { escapeValue: false } });
   const province: Localize = (raw, lng) => translated(lookup, exists, `places:province.${raw}`, raw, lng);
-  const country: Localize = (raw, lng) => translated(lookup, exists, `common:codes.country.${raw}`, raw, lng);
-  const isp: Localize = (raw, lng) => translated(lookup, exists, `common:codes.isp.${raw}`, raw, lng);
+  const country: Localize = (raw, lng) => translated(lookup, exists, `places:codes.country.${raw}`, raw, lng);
+  const isp: Localize = (raw, lng) => translated(lookup, exists, `places:codes.isp.${raw}`, raw, lng);
   const places: Places = { lookup, exists, isp, province, country };
   formatter.add('isp', (value, lng) => isp(String(value), lng ?? ''));
   formatter.add('where', (value, lng, options: WhereParams) => whereText(String(value), options, lng ?? '', places));

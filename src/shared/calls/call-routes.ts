@@ -4,14 +4,16 @@
 import type { CallId } from './index.js';
 import type { CallRoute } from './paths.js';
 
-/** Every call's method, path and flags, without schemas: what the console's api client needs. */
+/**
+ * The method, path and flags of every call the console makes (the platform's and the agents' are
+ * not among them), without schemas: what the console's api client needs.
+ */
 export const CALL_ROUTES = {
   login: { method: 'POST', path: '/auth/login' },
   logout: { method: 'POST', path: '/auth/logout' },
   wakening: { method: 'POST', path: '/auth/wakening', silent: true },
   loginSso: { method: 'POST', path: '/auth/loginSSO' },
   ssoReturn: { method: 'GET', path: '/auth/ssotoback' },
-  ssoCode: { method: 'POST', path: '/platform/sso/code' },
   profile: { method: 'POST', path: '/profile' },
   profileUpdate: { method: 'POST', path: '/profile/update', mutation: true },
   inboxItem: { method: 'POST', path: '/inbox/item' },
@@ -24,13 +26,6 @@ export const CALL_ROUTES = {
   accountTranslogExport: { method: 'POST', path: '/account/translog/export' },
   nodesList: { method: 'POST', path: '/nodes/list', silent: true },
   nodesCatalogue: { method: 'POST', path: '/nodes/catalogue' },
-  agentRegister: { method: 'POST', path: '/agent/register', mutation: true },
-  agentHeartbeat: { method: 'POST', path: '/agent/heartbeat', mutation: true },
-  agentAssignments: { method: 'POST', path: '/agent/assignments', silent: true },
-  agentAcknowledge: { method: 'POST', path: '/agent/ack', mutation: true, silent: true },
-  agentResults: { method: 'POST', path: '/agent/results', mutation: true, silent: true },
-  agentJobs: { method: 'POST', path: '/agent/jobs', silent: true },
-  agentJobResult: { method: 'POST', path: '/agent/job-result', mutation: true, silent: true },
   domainDeployResult: { method: 'POST', path: '/domain/deploy_result' },
   domainRebuild: { method: 'POST', path: '/domain/rebuild', mutation: true },
   domainExportRows: { method: 'POST', path: '/domain/export' },
@@ -78,7 +73,6 @@ export const CALL_ROUTES = {
   domainDetectMtr: { method: 'POST', path: '/domain/detect_mtr', mutation: true },
   domainDetectMtrRun: { method: 'POST', path: '/domain/detect_mtr/run' },
   domainDetectMtrHistory: { method: 'POST', path: '/domain/detect_mtr/history' },
-  agentJobProgress: { method: 'POST', path: '/agent/job-progress', mutation: true, silent: true },
   domainGroupList: { method: 'POST', path: '/domain_group/list' },
   domainGroupCreate: { method: 'POST', path: '/domain_group/create', mutation: true },
   domainGroupUpdate: { method: 'POST', path: '/domain_group/update', mutation: true },
@@ -122,32 +116,4 @@ export const CALL_ROUTES = {
   feedbackTasks: { method: 'POST', path: '/feedback/tasks' },
   newsList: { method: 'POST', path: '/news/list', silent: true },
   newsRead: { method: 'POST', path: '/news/read', mutation: true },
-  platformFeedbackList: { method: 'POST', path: '/platform/feedback/list' },
-  platformFeedbackReply: { method: 'POST', path: '/platform/feedback/reply', mutation: true },
-  platformNewsPublish: { method: 'POST', path: '/platform/news/publish', mutation: true },
-  platformNewsWithdraw: { method: 'POST', path: '/platform/news/withdraw', mutation: true },
-  platformNewsList: { method: 'POST', path: '/platform/news/list' },
-  platformCustomerCreate: { method: 'POST', path: '/platform/customer/create', mutation: true },
-  platformCustomerSuspend: { method: 'POST', path: '/platform/customer/suspend', mutation: true },
-  platformCustomerResume: { method: 'POST', path: '/platform/customer/resume', mutation: true },
-  platformCustomerList: { method: 'POST', path: '/platform/customer/list' },
-  platformContractCreate: { method: 'POST', path: '/platform/contract/create', mutation: true },
-  platformContractTopup: { method: 'POST', path: '/platform/contract/topup', mutation: true },
-  platformContractList: { method: 'POST', path: '/platform/contract/list' },
-  platformAuditList: { method: 'POST', path: '/platform/audit/list' },
-  platformUserCreate: { method: 'POST', path: '/platform/user/create', mutation: true },
-  platformUserSuspend: { method: 'POST', path: '/platform/user/suspend', mutation: true },
-  platformUserResume: { method: 'POST', path: '/platform/user/resume', mutation: true },
-  platformUserLimit: { method: 'POST', path: '/platform/user/limit', mutation: true },
-  platformUserPassword: { method: 'POST', path: '/platform/user/password', mutation: true },
-  platformUserList: { method: 'POST', path: '/platform/user/list' },
-  platformPrivilegeCreate: { method: 'POST', path: '/platform/privilege/create', mutation: true },
-  platformPrivilegeDeactivate: { method: 'POST', path: '/platform/privilege/deactivate', mutation: true },
-  platformPrivilegeReactivate: { method: 'POST', path: '/platform/privilege/reactivate', mutation: true },
-  platformPrivilegeList: { method: 'POST', path: '/platform/privilege/list' },
-  platformAdminCreate: { method: 'POST', path: '/platform/admin/create', mutation: true },
-  platformAdminSuspend: { method: 'POST', path: '/platform/admin/suspend', mutation: true },
-  platformAdminResume: { method: 'POST', path: '/platform/admin/resume', mutation: true },
-  platformNodeKey: { method: 'POST', path: '/platform/node/key', mutation: true },
-  platformNodeCreate: { method: 'POST', path: '/platform/node/create', mutation: true },
-} as const satisfies Record<CallId, CallRoute>;
+} as const satisfies { [Id in CallId]?: CallRoute };

@@ -74,6 +74,11 @@ export function acceptsApiKey(call: Pick<CallDefinition, 'access' | 'area' | 'ap
   return call.access === 'session' && (call.apiKey ?? call.area !== undefined);
 }
 
+/** The console makes the calls of anyone and of a signed-in session; the platform's and the agents' are made elsewhere. */
+export function isConsoleCall(call: Pick<CallDefinition, 'access'>): boolean {
+  return call.access === 'public' || call.access === 'session';
+}
+
 export function defineCall<Body extends z.ZodType, Answer extends z.ZodType>(
   definition: CallDefinition<Body, Answer>,
 ): CallDefinition<Body, Answer> {

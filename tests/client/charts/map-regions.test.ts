@@ -89,7 +89,7 @@ describe('region names in the user language', () => {
   it('names provinces through the place names and countries through the country names', () => {
     expect(regionDisplayName('Inner Mongolia', MAP_TYPES.CHINA, translatorFor('zh-tw'))).toBe('內蒙古');
     expect(regionDisplayName('HK', MAP_TYPES.CHINA, translatorFor('en'))).toBe('Hong Kong');
-    expect(regionDisplayName('TW', MAP_TYPES.WORLD, translatorFor('zh-cn'))).toBe(translatorFor('zh-cn').t('codes.country.TW'));
+    expect(regionDisplayName('TW', MAP_TYPES.WORLD, translatorFor('zh-cn'))).toBe(translatorFor('zh-cn').t('places:codes.country.TW'));
   });
 
   it('falls back to the browser names for other countries, then to the geometry name', () => {

@@ -4,7 +4,7 @@ import { nodeLabel } from '../../../src/client/features/monitor/node-label.js';
 const TEXTS: Record<string, string> = {
   'places:city.Beijing': '北京',
   'places:local': '本機',
-  'codes.isp.1': '電信',
+  'places:codes.isp.1': '電信',
   'monitor:deploy.unknownNode': '節點 #{{id}}',
 };
 const t = (key: string, options?: Record<string, unknown>) => (TEXTS[key] ?? key).replace('{{id}}', String(options?.id ?? ''));

@@ -44,7 +44,7 @@ function capped(ips: readonly string[], t: Translate): string {
   return ips.length > LISTED_IPS_MAX ? t('detail:ipFinding.moreIps', { ips: shown, count: ips.length - LISTED_IPS_MAX }) : shown;
 }
 
-const ispName = (isp: IspCode, t: Translate) => t(`codes.isp.${isp}`, { defaultValue: String(isp) });
+const ispName = (isp: IspCode, t: Translate) => t(`places:codes.isp.${isp}`, { defaultValue: String(isp) });
 
 function whereOf(node: NodeBreakdown, { t, exists }: IpFindingWords): string {
   const place = nodePlace(node, t, exists);

@@ -37,29 +37,6 @@ export function taskProgressQuery(sno: string) {
   });
 }
 
-/** A finished import's counts, time taken and end (POST /domain/taskCompleted). */
-export function taskCompletedQuery(sno: string) {
-  return queryOptions({
-    queryKey: [...importQueryKey, 'completed', sno] as const,
-    queryFn: async ({ signal }) => (await request('domainTaskCompleted', { snolist: [sno] }, { signal }))[sno] ?? null,
-    staleTime: Infinity,
-  });
-}
-
-/** A finished import's failed rows (POST /domain/taskCompletedDetail). */
-export function taskFailedRowsQuery(sno: string) {
-  return queryOptions({
-    queryKey: [...importQueryKey, 'failedRows', sno] as const,
-    queryFn: ({ signal }) => request('domainTaskCompletedDetail', { sno }, { signal, explains: [IMPORT_NOT_FOUND] }),
-    staleTime: Infinity,
-  });
-}
-
-/** An import is processing now (an upload started it, or a 2105 told of one): the watch follows it. */
-export function noteProcessing(queryClient: QueryClient, sno: string): void {
-  queryClient.setQueryData<CheckTaskAnswer>(checkTaskQueryKey, (answer) => ({ processing: sno, completed: answer?.completed ?? [] }));
-}
-
 /** The import finished: it is the newest of the caller's finished ones until the server says otherwise. */
 export function noteFinished(queryClient: QueryClient, sno: string): void {
   queryClient.setQueryData<CheckTaskAnswer>(checkTaskQueryKey, (answer) => ({

@@ -1,6 +1,9 @@
 import type { ImportProgress } from '../../../shared/calls/domain-import.js';
 import type { Translate } from '../../lib/error-text.js';
 import { numberText } from '../../lib/number-text.js';
+import { percentText } from './percent-text.js';
+
+export { boundedPercent, percentText } from './percent-text.js';
 
 /** The parts of an elapsed time the server counts (§3 inbox item: day, hour, minute, second, ms). */
 export interface ElapsedParts {
@@ -23,17 +26,6 @@ export function elapsedText(elapsed: ElapsedParts, t: Translate): string {
     t(`import:screen.elapsed.${unit}`, { value: elapsed[unit] }),
   );
   return parts.length > 0 ? parts.join(' ') : t('import:screen.elapsed.second', { value: 0 });
-}
-
-/** The percent done as a bar draws it: between 0 and 100, one decimal. */
-export function boundedPercent(percent: number): number {
-  const bounded = Number.isFinite(percent) ? Math.min(100, Math.max(0, percent)) : 0;
-  return Math.round(bounded * 10) / 10;
-}
-
-/** The percent done as text with at most one decimal ("42.5"). */
-export function percentText(percent: number): string {
-  return numberText(boundedPercent(percent), 1);
 }
 
 /** The progress figures as the screen shows them. */

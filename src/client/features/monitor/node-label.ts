@@ -12,5 +12,5 @@ const NAMED_ISPS: ReadonlySet<number> = new Set([ISP_CODES.TELECOM, ISP_CODES.UN
 export function nodeLabel(node: Pick<NodeCatalogueEntry, 'city' | 'isp'> | undefined, nodeId: number, t: Translate, exists: Exists): string {
   if (!node) return t('monitor:deploy.unknownNode', { id: nodeId });
   const city = nodeCityName(node, t, exists);
-  return NAMED_ISPS.has(node.isp) ? `${city} ${t(`codes.isp.${node.isp}`)}` : city;
+  return NAMED_ISPS.has(node.isp) ? `${city} ${t(`places:codes.isp.${node.isp}`)}` : city;
 }

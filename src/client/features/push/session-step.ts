@@ -1,4 +1,4 @@
-import { registerSessionCleanup, type SessionEnd } from '../../lib/session-cleanup.js';
+import type { SessionEnd } from '../../lib/session-cleanup.js';
 import { forgetEndpointQuietly } from './api.js';
 import { existingSubscription } from './device-subscription.js';
 
@@ -13,13 +13,4 @@ export async function dropPushSubscription(end: SessionEnd): Promise<void> {
   if (!subscription) return;
   const tellServer = end.reason === 'unauthorized' ? Promise.resolve() : forgetEndpointQuietly(subscription.endpoint);
   await Promise.all([subscription.unsubscribe().catch(() => false), tellServer]);
-}
-
-let registered = false;
-
-/** Registers the 'dropPush' step once, whichever screen loads the feature first. */
-export function registerPushCleanup(): void {
-  if (registered) return;
-  registered = true;
-  registerSessionCleanup('dropPush', dropPushSubscription);
 }

@@ -4,7 +4,7 @@ import { CHINA_REGIONS, COUNTRIES, ISP_CODES, LANGUAGES, MAP_TYPES, NODE_STATUSE
 
 type Table = Record<string, string>;
 const codesOf = (language: (typeof LANGUAGES)[number]) =>
-  (RESOURCES[language].common as { codes: Record<string, Table> }).codes;
+  (RESOURCES[language].places as { codes: Record<string, Table> }).codes;
 
 describe('code-table names', () => {
   it('name every value of every node code table in every language', () => {

@@ -37,7 +37,7 @@ function MessageLines({ row }: { row: AlertLogRow }) {
 function NodeLine({ node }: { node: LogNode }) {
   const { t, i18n } = useTranslation();
   const exists = (key: string) => i18n.exists(key);
-  const isp = node.isp === ISP_CODES.NONE ? null : t(`codes.isp.${node.isp}`, { defaultValue: String(node.isp) });
+  const isp = node.isp === ISP_CODES.NONE ? null : t(`places:codes.isp.${node.isp}`, { defaultValue: String(node.isp) });
   // Leave out what the node's name already says ("Beijing Telecom" needs neither Beijing nor Telecom again).
   const more = [isp, nodePlace(node, t, exists)].filter((part): part is string => part !== null && !node.name.includes(part));
   return <li>{[node.name, ...new Set(more)].join(' · ')}</li>;

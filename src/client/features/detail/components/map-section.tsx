@@ -26,7 +26,7 @@ function DetailMaps({ breakdown, nameOf }: { breakdown: DetailBreakdownAnswer; n
       {tabs.length > 1 && (
         <Tabs
           label={t('detail:map.tabs')}
-          tabs={tabs.map((value) => ({ value, label: t(`codes.mapType.${value}`) }))}
+          tabs={tabs.map((value) => ({ value, label: t(`places:codes.mapType.${value}`) }))}
           value={mapType}
           onChange={setChosen}
         />
@@ -36,7 +36,7 @@ function DetailMaps({ breakdown, nameOf }: { breakdown: DetailBreakdownAnswer; n
         mapType={mapType}
         nodes={props.nodes}
         regions={props.regions}
-        label={t('detail:map.label', { map: t(`codes.mapType.${mapType}`) })}
+        label={t('detail:map.label', { map: t(`places:codes.mapType.${mapType}`) })}
         flagLabel={t('detail:ipFinding.legend')}
       />
     </div>

@@ -18,7 +18,7 @@ export function useDetailNames(): DetailNames {
     const exists = (key: string) => i18n.exists(key);
     const translator = { t, exists, locale };
     const province = (key: string) => regionDisplayName(key, MAP_TYPES.CHINA, translator, provinceName(key, t, exists));
-    const isp = (code: number) => t(`codes.isp.${code}`, { defaultValue: String(code) });
+    const isp = (code: number) => t(`places:codes.isp.${code}`, { defaultValue: String(code) });
     const nodeDetail = (node: NodeBreakdown) => nodeDetailLine(node, nodeDisplayName(node, t, exists), t, exists);
     return {
       anyNode: (node) => nodeDisplayName(node, t, exists),

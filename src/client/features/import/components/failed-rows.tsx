@@ -8,7 +8,7 @@ import { ListLoadError, ListSkeleton } from '../../../components/list-states.js'
 import { Pagination } from '../../../components/pagination.js';
 import type { Translate } from '../../../lib/error-text.js';
 import { numberText } from '../../../lib/number-text.js';
-import { taskFailedRowsQuery } from '../api.js';
+import { taskFailedRowsQuery } from '../screen-api.js';
 
 type NumberedRow = FailedImportRow & { id: number };
 

@@ -6,7 +6,7 @@ import { Button } from '../../../components/button.js';
 import { ListLoadError, ListSkeleton } from '../../../components/list-states.js';
 import { downloadFile } from '../../../lib/api-files.js';
 import { numberText } from '../../../lib/number-text.js';
-import { taskCompletedQuery } from '../api.js';
+import { taskCompletedQuery } from '../screen-api.js';
 import { elapsedText, endTimeText } from '../progress-text.js';
 import { FailedRows } from './failed-rows.js';
 import { StepSection } from './step-section.js';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useImportActivity } from '../../../lib/import-activity.js';
-import { percentText } from '../progress-text.js';
+import { percentText } from '../percent-text.js';
 
 /**
  * Above the task screens while an import is processing: how far it is, and that task changes wait

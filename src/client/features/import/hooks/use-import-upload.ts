@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { upload } from '../../../lib/api-files.js';
 import { ApiError, type ApiFailure } from '../../../lib/api-failure.js';
-import { noteProcessing } from '../api.js';
+import { noteProcessing } from '../screen-api.js';
 
 /**
  * Refusals about the file itself, said beside the chooser where they stay readable: 1001 (not an

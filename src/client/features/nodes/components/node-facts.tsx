@@ -55,7 +55,7 @@ export function NodeLocation({ node }: { node: NodeSummary }) {
   const { t, i18n } = useTranslation();
   const exists = (key: string) => i18n.exists(key);
   const province = nodeProvinceName(node, t, exists);
-  const detail = [province, node.region ? t(`codes.region.${node.region}`) : null].filter(Boolean).join(' · ');
+  const detail = [province, node.region ? t(`places:codes.region.${node.region}`) : null].filter(Boolean).join(' · ');
   return (
     <span className="flex flex-col">
       <span>{nodeLocationName(node, t, exists)}</span>

@@ -66,7 +66,7 @@ interface NodeFiltersBarProps {
 export function NodeFiltersBar({ view, onFilterChange }: NodeFiltersBarProps) {
   const { t } = useTranslation();
   const options = <T extends string | number>(values: readonly T[], table: string): Option[] =>
-    values.map((value) => ({ value: String(value), label: t(`codes.${table}.${value}`) }));
+    values.map((value) => ({ value: String(value), label: t(`places:codes.${table}.${value}`) }));
   const regionOpen = regionApplies(view.mapType);
   return (
     <div

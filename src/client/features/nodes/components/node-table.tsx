@@ -18,8 +18,8 @@ function useCodeNames(nodes: readonly NodeSummary[]) {
   const sharedCities = useMemo(() => citiesInSeveralCountries(nodes), [nodes]);
   return {
     name: (node: NodeSummary) => nodeDisplayName(node, t, (key) => i18n.exists(key), sharedCities),
-    country: (node: NodeSummary) => t(`codes.country.${node.country}`, { defaultValue: node.country }),
-    isp: (node: NodeSummary) => t(`codes.isp.${node.isp}`),
+    country: (node: NodeSummary) => t(`places:codes.country.${node.country}`, { defaultValue: node.country }),
+    isp: (node: NodeSummary) => t(`places:codes.isp.${node.isp}`),
   };
 }
 

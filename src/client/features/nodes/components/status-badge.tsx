@@ -18,7 +18,7 @@ export function NodeStatusBadge({ status }: { status: NodeStatus }) {
       className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ring-inset ${tone.badge}`}
     >
       <span aria-hidden="true" className={`size-2 rounded-full ${tone.dot}`} />
-      {t(`codes.nodeStatus.${status}`)}
+      {t(`places:codes.nodeStatus.${status}`)}
     </span>
   );
 }

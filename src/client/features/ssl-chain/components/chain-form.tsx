@@ -26,7 +26,7 @@ function useNodeOptions(): { options: SelectOption[]; failed: boolean } {
   const checkable = (data?.list ?? []).filter((node: NodeCatalogueEntry) => CHECKABLE.has(node.status));
   const options = checkable.map((node) => ({
     value: String(node.id),
-    label: t('sslchain:form.nodeOption', { name: nodeDisplayName(node, t, (key) => i18n.exists(key)), status: t(`codes.nodeStatus.${node.status}`) }),
+    label: t('sslchain:form.nodeOption', { name: nodeDisplayName(node, t, (key) => i18n.exists(key)), status: t(`places:codes.nodeStatus.${node.status}`) }),
   }));
   return { options: [{ value: FROM_SERVER, label: t('sslchain:form.fromServer') }, ...options], failed: isError };
 }

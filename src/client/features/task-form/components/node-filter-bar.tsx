@@ -30,7 +30,7 @@ export function NodeFilterBar({ nodes, filters, onFilters }: NodeFilterBarProps)
         id="task-nodes-region"
         label={t('taskform:nodes.region')}
         value={filters.region ?? ''}
-        options={options(CHINA_REGIONS, (region) => t(`codes.region.${region}`))}
+        options={options(CHINA_REGIONS, (region) => t(`places:codes.region.${region}`))}
         onValueChange={set('region')}
       />
       <SelectInput
@@ -44,14 +44,14 @@ export function NodeFilterBar({ nodes, filters, onFilters }: NodeFilterBarProps)
         id="task-nodes-country"
         label={t('taskform:nodes.country')}
         value={filters.country ?? ''}
-        options={options(choices.countries, (country) => t(`codes.country.${country}`, { defaultValue: country }), true)}
+        options={options(choices.countries, (country) => t(`places:codes.country.${country}`, { defaultValue: country }), true)}
         onValueChange={set('country')}
       />
       <SelectInput
         id="task-nodes-isp"
         label={t('taskform:nodes.isp')}
         value={filters.isp === undefined ? '' : String(filters.isp)}
-        options={options(choices.isps, (isp) => t(`codes.isp.${isp}`))}
+        options={options(choices.isps, (isp) => t(`places:codes.isp.${isp}`))}
         onValueChange={set('isp')}
       />
       <div className="flex items-end">

@@ -19,7 +19,7 @@ function NodeStatusText({ status }: { status: NodeStatus }) {
   return (
     <span data-status={status} className="inline-flex shrink-0 items-center gap-1 text-xs text-slate-600">
       <span aria-hidden="true" className={`size-2 rounded-full ${STATUS_DOT[status]}`} />
-      {t(`codes.nodeStatus.${status}`)}
+      {t(`places:codes.nodeStatus.${status}`)}
     </span>
   );
 }
@@ -84,7 +84,7 @@ function NodeItem({ node, block, chosen, onToggle, disabled }: NodeItemProps) {
           <span className="block truncate text-sm text-slate-900">{nodeDisplayName(node, t, exists)}</span>
           <span className="block truncate text-xs text-slate-500">
             {nodePlace(node, t, exists)}
-            {node.isp !== ISP_CODES.NONE && ` · ${t(`codes.isp.${node.isp}`)}`}
+            {node.isp !== ISP_CODES.NONE && ` · ${t(`places:codes.isp.${node.isp}`)}`}
           </span>
           {block !== null && <span className="block text-xs text-amber-800">{t(`taskform:nodes.blocked.${block}`)}</span>}
           {block === null && neverHadAgent(node) && (
@@ -121,7 +121,7 @@ export function NodeGroup({ mapType, nodes, total, hidden = 0, selected, onSelec
   const listId = useId();
   const ids = selectableIds(nodes, blockOf, selected);
   const chosen = new Set(selected);
-  const group = t(`codes.mapType.${mapType}`);
+  const group = t(`places:codes.mapType.${mapType}`);
   return (
     <section aria-label={group} className="rounded-md border border-slate-200">
       <div className="flex flex-wrap items-center justify-between gap-2 bg-slate-50 px-3 py-2">
