@@ -2,6 +2,7 @@ import { FULL_TASKS_PRIVILEGE, ROLES } from '../../shared/roles.js';
 import type { Config } from '../config.js';
 import { hashPassword, randomPassword } from '../security/password.js';
 import type { Db } from './connection.js';
+import { runSerially } from './exclusive.js';
 import { seedNodeCatalogueIfEmpty } from './node-catalogue.js';
 
 export interface SeededCredentials {
@@ -34,7 +35,12 @@ async function isEmpty(db: Db): Promise<boolean> {
  * account and one administrator. Answers the credentials so the caller can print them once; later
  * runs answer undefined and change nothing.
  */
-export async function seedIfEmpty(db: Db, config: Config, now: number = Date.now()): Promise<SeededCredentials | undefined> {
+export function seedIfEmpty(db: Db, config: Config, now: number = Date.now()): Promise<SeededCredentials | undefined> {
+  // Instances started at once on one empty PostgreSQL database: one seeds, the others then find it seeded.
+  return runSerially(db, 'first-start-seed', () => seedUnlessSeeded(db, config, now));
+}
+
+async function seedUnlessSeeded(db: Db, config: Config, now: number): Promise<SeededCredentials | undefined> {
   // Its own check: a database from before the node catalogue existed still gets it.
   await seedNodeCatalogueIfEmpty(db, now);
   if (!(await isEmpty(db))) return undefined;
