@@ -30,9 +30,10 @@ export function bundleIsStale(outfile, sources) {
 
 /**
  * Bundles one TypeScript entry for Node 20 as an ES module. Packages stay outside the bundle only
- * when they cannot be bundled (native addons); the agent needs none of them.
+ * when they cannot be bundled (native addons); the agent needs none of them. `packagesExternal`
+ * bundles this repository's code only and leaves every package to node_modules (the server's).
  */
-export async function bundle(entry, outfile) {
+export async function bundle(entry, outfile, { packagesExternal = false } = {}) {
   const { build } = await import('esbuild');
   await build({
     absWorkingDir: root,
@@ -45,7 +46,7 @@ export async function bundle(entry, outfile) {
     sourcemap: 'linked',
     legalComments: 'none',
     logLevel: 'warning',
-    external: ['better-sqlite3', 'fsevents'],
+    ...(packagesExternal ? { packages: 'external' } : { external: ['better-sqlite3', 'fsevents'] }),
     // Bundled CommonJS dependencies may call require(): give the ES module one.
     banner: { js: "import { createRequire as __vigilCreateRequire } from 'node:module'; const require = __vigilCreateRequire(import.meta.url);" },
   });

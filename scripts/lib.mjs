@@ -3,6 +3,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAgentIfStale } from './build-agent.mjs';
+import { buildServerIfStale } from './build-server.mjs';
 
 export const root = new URL('..', import.meta.url).pathname;
 
@@ -40,9 +41,13 @@ export async function buildConsoleIfStale() {
   await run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn']);
 }
 
-/** Starts the API server (TypeScript through tsx) as a child that shares this terminal. */
-export function startServer(env = {}, extraArgs = []) {
-  return spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts'), ...extraArgs], {
+/**
+ * Starts the API server as a child that shares this terminal: the bundle of its code
+ * (dist/server/main.mjs, rebuilt first when its sources changed) under plain node.
+ */
+export async function startServer(env = {}, extraArgs = []) {
+  const server = await buildServerIfStale();
+  return spawn(process.execPath, [server, ...extraArgs], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...env },

@@ -16,7 +16,7 @@ import { bundleIfStale } from '../build-agent.mjs';
 import { progress, wants, type BenchOptions, type Figure } from './report.js';
 import type { LatenessSummary } from './probes-scale/agent-process.js';
 import { prepareServer, serverEnv, waitForAssignments } from './probes-scale/agent-load.js';
-import { ask, childStarter, cpuTimes, rssMb, startServerChild, startTargets, stdoutLine, stopChild } from './probes-scale/children.js';
+import { ask, childStarter, cpuTimes, rssMb, startServerChild, startTargets, stdoutLine, stopChild, type StartChild } from './probes-scale/children.js';
 
 const TASKS = 1_000;
 /** First runs spread over 5 s, then each task's first run on its phase within the next minute. */
@@ -24,6 +24,8 @@ const WARM_UP_MS = 80_000;
 const FULL_WINDOW_MS = 240_000;
 const QUICK_WINDOW_MS = 90_000;
 const SAMPLE_MS = 1_000;
+/** The socket floor's window, within the warm-up (its own 5 s warm-up first). */
+const FLOOR_WINDOW_MS = 60_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -39,6 +41,8 @@ interface CpuUse {
 }
 
 interface Window {
+  /** The bare socket work of the same checks in a process of its own (socket-floor-process.ts). */
+  floor: CpuUse & { checks: number };
   agent: CpuUse;
   server: CpuUse;
   stored: number;
@@ -62,7 +66,7 @@ function storedResults(dbFile: string): number {
 const used = (before: CpuUse, after: CpuUse): CpuUse => ({ user: after.user - before.user, system: after.system - before.system });
 const total = (use: CpuUse) => use.user + use.system;
 
-async function measureWindow({ agent: agentChild, server: serverChild, dbFile }: Parties, windowMs: number): Promise<Window> {
+async function measureWindow({ agent: agentChild, server: serverChild, dbFile }: Parties, windowMs: number): Promise<Omit<Window, 'floor'>> {
   const pids = { agent: agentChild.pid ?? 0, server: serverChild.pid ?? 0 };
   const before = (await ask<{ status: AgentStatus }>(agentChild, { type: 'status' })).status;
   await ask(agentChild, { type: 'measure-start' });
@@ -89,6 +93,13 @@ function figuresOf(window: Window): Figure[] {
     { name, value: perCheck(total(window.agent) + total(window.server)), unit: 'ms CPU per stored result', target: '≤ 0.4', better: 'lower' },
     { name: `${name}.agent`, value: perCheck(total(window.agent)), unit: 'ms CPU per stored result', target: null, better: 'lower' },
     { name: `${name}.server`, value: perCheck(total(window.server)), unit: 'ms CPU per stored result', target: null, better: 'lower' },
+    {
+      name: 'scale.socket_floor_per_check',
+      value: window.floor.checks > 0 ? (total(window.floor) * 1000) / window.floor.checks : Number.POSITIVE_INFINITY,
+      unit: 'ms CPU per check (connect, GET, close alone; what the agent cannot go below)',
+      target: null,
+      better: 'lower',
+    },
     { name: 'scale.rss_mb_1k_tasks', value: window.peakRssMb, unit: 'MB (server + agent, peak)', target: '≤ 250', better: 'lower' },
     { name: 'scale.delivery_latency_p95_1k_tasks', value: window.delivery.p95 / 1000, unit: 's (start → stored)', target: '≤ 5', better: 'lower' },
   ];
@@ -105,10 +116,19 @@ const httpTask = (httpPort: number) => (nodeId: number) => (index: number) => ({
   nodeIds: [nodeId],
 });
 
+/** Measures the socket floor during the warm-up, in its own process (bundled, plain node, as the agent). */
+async function startSocketFloor(start: StartChild, httpPort: number): Promise<ChildProcess> {
+  const entry = 'scripts/bench/probes-scale/socket-floor-process.ts';
+  const built = await bundleIfStale(entry, 'dist/bench/socket-floor.mjs', [entry]);
+  return start(entry, { BENCH_FLOOR_PORT: String(httpPort), BENCH_FLOOR_WINDOW_MS: String(FLOOR_WINDOW_MS) }, built);
+}
+
 async function runScale(tasks: number, windowMs: number, dir: string, children: ChildProcess[]): Promise<Window> {
   const start = childStarter(children);
   const serverDir = join(dir, 'server');
   const ports = await startTargets(start);
+  const floorChild = await startSocketFloor(start, ports.httpPort);
+  const floor = ask<{ checks: number; user: number; system: number }>(floorChild, { type: 'floor' }, FLOOR_WINDOW_MS * 4);
   const key = await prepareServer(serverDir, tasks, httpTask(ports.httpPort), 'one-minute HTTP tasks on loopback');
   const { server, url } = await startServerChild(start, serverEnv(serverDir));
   const agentEntry = 'scripts/bench/probes-scale/agent-process.ts';
@@ -118,7 +138,8 @@ async function runScale(tasks: number, windowMs: number, dir: string, children: 
   await waitForAssignments(agent, tasks);
   progress(`scale: agent holds ${tasks} assignments; warming up ${WARM_UP_MS / 1000} s, then measuring ${windowMs / 1000} s`);
   await sleep(WARM_UP_MS);
-  const window = await measureWindow({ agent, server, dbFile: join(serverDir, DB_FILE_NAME) }, windowMs);
+  const floorUse = await floor;
+  const window = { ...(await measureWindow({ agent, server, dbFile: join(serverDir, DB_FILE_NAME) }, windowMs)), floor: floorUse };
   await stopChild(agent);
   await stopChild(server);
   return window;
@@ -135,6 +156,7 @@ export async function scaleFigures(options: BenchOptions): Promise<Figure[]> {
     progress(
       `scale: ${window.stored} results stored in ${window.seconds.toFixed(0)} s (${(window.stored / window.seconds).toFixed(1)}/s), ${window.skipped} skipped; ` +
         `CPU agent ${cpuText(window.agent)}, server ${cpuText(window.server)}; ` +
+        `socket floor ${cpuText(window.floor)} for ${window.floor.checks} checks; ` +
         `delivery p50 ${window.delivery.p50} ms, p95 ${window.delivery.p95} ms, max ${window.delivery.max} ms; lateness p99 ${window.lateness.p99} ms`,
     );
     return figuresOf(window);

@@ -82,5 +82,10 @@ export async function main(): Promise<void> {
   process.once('SIGTERM', () => shutdown('SIGTERM'));
 }
 
+/**
+ * Runs when this module is the program: src/server/main.ts under tsx, or its bundle
+ * dist/server/main.mjs. A bundle of another entry that imports startServer (a bench's server
+ * process) shares this module's import.meta.url with its entry, so the file's name decides too.
+ */
 const entry = process.argv[1];
-if (entry !== undefined && import.meta.url === pathToFileURL(entry).href) void main();
+if (entry !== undefined && import.meta.url === pathToFileURL(entry).href && /(^|[\\/])main\.(ts|mjs)$/.test(entry)) void main();

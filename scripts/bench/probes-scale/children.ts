@@ -4,6 +4,7 @@ import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { bundleServerIfStale } from '../../build-server.mjs';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -114,9 +115,15 @@ export async function startTargets(start: StartChild): Promise<{ tcpPort: number
   return JSON.parse(await stdoutLine(targets, (line) => (line.startsWith('{') ? line : undefined))) as { tcpPort: number; httpPort: number };
 }
 
-/** The API server (server-process.ts) on `env`; answers the child and the URL it announced. */
+const SERVER_PROCESS = 'scripts/bench/probes-scale/server-process.ts';
+
+/**
+ * The API server (server-process.ts) on `env`, bundled and run by plain node as `npm start` runs
+ * the server (scripts/build-server.mjs); answers the child and the URL it announced.
+ */
 export async function startServerChild(start: StartChild, env: Record<string, string>, timeoutMs?: number): Promise<{ server: ChildProcess; url: string }> {
-  const server = start('scripts/bench/probes-scale/server-process.ts', env);
+  const built = await bundleServerIfStale(SERVER_PROCESS, 'dist/bench/server-process.mjs');
+  const server = start(SERVER_PROCESS, env, built);
   const url = await stdoutLine(server, (line) => (line.startsWith('listening ') ? line.slice('listening '.length) : undefined), timeoutMs);
   return { server, url };
 }

@@ -1,0 +1,34 @@
+// The API server as one plain-JavaScript file: `node scripts/build-server.mjs` bundles
+// src/server/main.ts with esbuild into dist/server/main.mjs, which `npm start` runs with plain
+// `node` (no tsx loader: about 55 MB less memory, no loader thread, a faster start; measured by
+// `npm run bench -- --only scale`). Only this repository's code is bundled: every package stays in
+// node_modules (native addons, pino's worker files). `npm run dev` keeps tsx for development.
+import { relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { bundle, bundleIsStale } from './build-agent.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+export const SERVER_ENTRY = 'src/server/main.ts';
+export const SERVER_BUNDLE = 'dist/server/main.mjs';
+/** What a server bundle is made of: a change to any of these makes it stale. */
+export const SERVER_SOURCES = ['src/server', 'src/shared', 'package-lock.json', 'scripts/build-agent.mjs', 'scripts/build-server.mjs'];
+
+/**
+ * Bundles `entry` (the server's main, or a bench's wrapper of it) into `outfile` when the bundle is
+ * older than the entry, the server's sources or `extraSources`; answers its absolute path.
+ */
+export async function bundleServerIfStale(entry, outfile, extraSources = []) {
+  if (bundleIsStale(outfile, [entry, ...SERVER_SOURCES, ...extraSources])) await bundle(entry, outfile, { packagesExternal: true });
+  return resolve(root, outfile);
+}
+
+/** dist/server/main.mjs, built first when missing or stale; answers its absolute path. */
+export function buildServerIfStale() {
+  return bundleServerIfStale(SERVER_ENTRY, SERVER_BUNDLE);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  await bundle(SERVER_ENTRY, SERVER_BUNDLE, { packagesExternal: true });
+  console.log(`Built ${relative(process.cwd(), resolve(root, SERVER_BUNDLE)) || SERVER_BUNDLE}`);
+}
