@@ -65,11 +65,20 @@ export function resultsProduced(agents: readonly AgentProcess[]): number {
  */
 export function resultsInSpool(dataDir: string, storedBatchIds: ReadonlySet<string> = new Set()): number {
   let waiting = 0;
-  for (const name of readdirSync(join(dataDir, 'spool'))) {
-    const [, batchId = '', count] = /^\d{16}-([\w-]+?)-r(\d+)\.json$/.exec(name) ?? [];
-    if (count !== undefined && !storedBatchIds.has(batchId)) waiting += Number(count);
-  }
+  for (const { batchId, count } of spoolFiles(dataDir)) if (!storedBatchIds.has(batchId)) waiting += count;
   return waiting;
+}
+
+/** The ids of the batches waiting in a spool directory. */
+export function spooledBatches(dataDir: string): string[] {
+  return spoolFiles(dataDir).map((file) => file.batchId);
+}
+
+function spoolFiles(dataDir: string): { batchId: string; count: number }[] {
+  return readdirSync(join(dataDir, 'spool')).flatMap((name) => {
+    const [, batchId = '', count] = /^\d{16}-([\w-]+?)-r(\d+)\.json$/.exec(name) ?? [];
+    return count === undefined ? [] : [{ batchId, count: Number(count) }];
+  });
 }
 
 /** Stops the agent as an operator would (SIGTERM: results in memory are spooled first). */

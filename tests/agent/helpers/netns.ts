@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { connect, createServer, type Server } from 'node:net';
+import type { Server } from 'node:net';
+import { startBalancer } from './balancer.js';
 
 /**
  * A network namespace of the test's own, joined to this one by a veth pair on a /30 subnet of
@@ -87,15 +88,5 @@ export function createTestNamespace(): TestNamespace {
 
 /** The API server as the namespace sees it: a TCP relay on the host end of the link to the test server on loopback. */
 export async function relayTo(port: number, host: string): Promise<Server> {
-  const relay = createServer((inbound) => {
-    const outbound = connect({ host: '127.0.0.1', port });
-    const close = (): void => {
-      inbound.destroy();
-      outbound.destroy();
-    };
-    inbound.on('error', close).on('close', close).pipe(outbound);
-    outbound.on('error', close).on('close', close).pipe(inbound);
-  });
-  await new Promise<void>((resolve) => relay.listen(0, host, resolve));
-  return relay;
+  return (await startBalancer([port], host)).server;
 }

@@ -27,9 +27,13 @@ export interface ServerProcess {
   url: string;
   key: string;
   nodeId: number;
-  /** The server's database, open in the test for reading. */
+  /** The server's database, open in the test for reading (one for all instances on it). */
   db: Db;
+  /** What the process printed (its log at warn and above). */
+  output: string[];
   start(): Promise<void>;
+  /** Whether the process is running (started and not exited). */
+  alive(): boolean;
   /** kill -9: no shutdown, no flush, connections cut. */
   kill(): Promise<void>;
   close(): Promise<void>;
@@ -61,22 +65,21 @@ async function prepareData(env: Record<string, string>, tasks: TaskFields[]): Pr
   return { db, key, nodeId: local.id };
 }
 
-export async function prepareServerProcess(tasks: TaskFields[], options: { databaseUrl?: string } = {}): Promise<ServerProcess> {
-  const dir = mkdtempSync(join(tmpdir(), 'vigil-server-process-'));
-  const port = await freePort();
-  const extra: Record<string, string> = { VIGIL_PORT: String(port), VIGIL_HOST: '127.0.0.1', VIGIL_LOG_LEVEL: 'warn' };
-  if (options.databaseUrl) extra.VIGIL_DATABASE_URL = options.databaseUrl;
-  const env = testEnv(dir, extra);
-  const { db, key, nodeId } = await prepareData(env, tasks);
+interface Prepared {
+  db: Db;
+  key: string;
+  nodeId: number;
+}
+
+/** One server process on prepared data, listening on `port`; `env` names the database. */
+function serverProcessOn(prepared: Prepared, env: Record<string, string>, port: number, dir: string): ServerProcess {
   let child: ChildProcess | undefined;
   let exited: Promise<unknown> = Promise.resolve();
   const output: string[] = [];
-
   const running: ServerProcess = {
+    ...prepared,
     url: `http://127.0.0.1:${port}`,
-    key,
-    nodeId,
-    db,
+    output,
     async start() {
       let listening = false;
       const started = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -90,18 +93,48 @@ export async function prepareServerProcess(tasks: TaskFields[], options: { datab
       await waitFor('the server process listening', () => {
         if (started.exitCode !== null) throw new Error(`the server process exited: ${output.slice(-10).join('\n')}`);
         return listening;
-      }, 60_000);
+        // Generous: tsx compiles the server as it starts, slow on a busy machine.
+      }, 120_000);
     },
+    alive: () => child !== undefined && child.exitCode === null && child.signalCode === null,
     async kill() {
       child?.kill('SIGKILL');
       await exited;
     },
     async close() {
       await running.kill();
-      // A test may have closed it already (before restarting PostgreSQL under it).
-      await db.destroy().catch(() => undefined);
+      // A test may have closed it already (before restarting PostgreSQL under it), or another instance did.
+      await prepared.db.destroy().catch(() => undefined);
       rmSync(dir, { recursive: true, force: true });
     },
   };
   return running;
+}
+
+async function instanceEnv(databaseUrl: string | undefined): Promise<{ env: Record<string, string>; port: number; dir: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'vigil-server-process-'));
+  const port = await freePort();
+  const extra: Record<string, string> = { VIGIL_PORT: String(port), VIGIL_HOST: '127.0.0.1', VIGIL_LOG_LEVEL: 'warn' };
+  if (databaseUrl) extra.VIGIL_DATABASE_URL = databaseUrl;
+  return { env: testEnv(dir, extra), port, dir };
+}
+
+export async function prepareServerProcess(tasks: TaskFields[], options: { databaseUrl?: string } = {}): Promise<ServerProcess> {
+  const [only] = await prepareServerInstances(tasks, { ...options, count: 1 });
+  return only as ServerProcess;
+}
+
+/**
+ * `count` server processes (instances) on one prepared database, each on a port and data directory
+ * of its own: several need PostgreSQL (`databaseUrl`), as SQLite's file belongs to one process.
+ */
+export async function prepareServerInstances(tasks: TaskFields[], options: { databaseUrl?: string; count: number }): Promise<ServerProcess[]> {
+  const first = await instanceEnv(options.databaseUrl);
+  const prepared = await prepareData(first.env, tasks);
+  const instances = [serverProcessOn(prepared, first.env, first.port, first.dir)];
+  while (instances.length < options.count) {
+    const next = await instanceEnv(options.databaseUrl);
+    instances.push(serverProcessOn(prepared, next.env, next.port, next.dir));
+  }
+  return instances;
 }
