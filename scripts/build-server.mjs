@@ -11,8 +11,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 export const SERVER_ENTRY = 'src/server/main.ts';
 export const SERVER_BUNDLE = 'dist/server/main.mjs';
-/** What a server bundle is made of: a change to any of these makes it stale. */
-export const SERVER_SOURCES = ['src/server', 'src/shared', 'package-lock.json', 'scripts/build-agent.mjs', 'scripts/build-server.mjs'];
+/** What a server bundle is made of (its texts come from locales/): a change to any of these makes it stale. */
+export const SERVER_SOURCES = ['src/server', 'src/shared', 'locales', 'package-lock.json', 'scripts/build-agent.mjs', 'scripts/build-server.mjs'];
 
 /**
  * Bundles `entry` (the server's main, or a bench's wrapper of it) into `outfile` when the bundle is
