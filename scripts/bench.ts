@@ -8,6 +8,7 @@ import { fuzzFigures } from './bench/fuzz.js';
 import { faultsFigures } from './bench/faults.js';
 import { importsFigures } from './bench/imports.js';
 import { loadFigures } from './bench/load.js';
+import { loadReadsFigures } from './bench/load-reads.js';
 import { parseOptions, printFigures, wants, type BenchOptions, type Figure } from './bench/report.js';
 import { probeCheckFigures } from './bench/probes-checks.js';
 import { probesScaleFigures } from './bench/probes-scale.js';
@@ -31,6 +32,7 @@ const sections: [string, (options: BenchOptions) => Promise<Figure[]>][] = [
   ['alerts.delivery', alertsDeliveryFigures],
   ['import', importsFigures],
   ['load', loadFigures],
+  ['load_reads', loadReadsFigures],
   ['fuzz', fuzzFigures],
   ['faults', faultsFigures],
 ];

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/connection.js';
-import { MINUTE_MS, type Piece } from './range-pieces.js';
+import { DAY_MS, HOUR_MS, MINUTE_MS, type Piece } from './range-pieces.js';
 
 /**
  * SQL of the range reader: one piece of a range summed from the table that holds its level, grouped
@@ -65,6 +65,19 @@ const RAW_SUMS =
 
 const bucketRange = (piece: Piece) => sql`bucket_start >= ${piece.from} and bucket_start < ${piece.to}`;
 
+const BUCKET_MS: Record<Exclude<Piece['level'], 'raw'>, number> = { day: DAY_MS, hour: HOUR_MS, minute: MINUTE_MS };
+
+/**
+ * Each bucket one seek, for a few tasks: with the bucket and the task both equal, a time-first key
+ * (bucket_start, task_id) finds a piece's rows of those tasks without reading the other tasks'.
+ */
+function bucketList(piece: Piece): RawBuilder<unknown> {
+  const step = piece.level === 'raw' ? MINUTE_MS : BUCKET_MS[piece.level];
+  const buckets: number[] = [];
+  for (let start = piece.from; start < piece.to; start += step) buckets.push(start);
+  return sql`bucket_start in (${sql.join(buckets)})`;
+}
+
 /** Each minute bucket one seek in the time-first rollup_minute. */
 function minuteList(piece: Piece): RawBuilder<unknown> {
   const minutes: number[] = [];
@@ -115,9 +128,10 @@ function groupColumns(kind: GroupKind, bucket: string): { select: string; groupB
 export async function pieceSums(db: Db, piece: Piece, query: PieceQuery): Promise<SumsRow[]> {
   if (isEmpty(query)) return [];
   const source = (query.kind === 'task' ? TASK_SOURCES : NODE_SOURCES)[piece.level];
+  const time = query.kind === 'task' && query.scope.taskIds && piece.level !== 'raw' ? bucketList(piece) : source.time(piece);
   const { select, groupBy } = groupColumns(query.kind, source.bucket);
   const nodes = query.kind === 'node-bucket' && query.nodeIds ? sql` and node_id in (${sql.join([...query.nodeIds])})` : sql``;
   const result = await sql<SumsRow>`select ${sql.raw(select)}, ${sql.raw(source.sums)} from ${sql.raw(source.table)}
-    where ${source.time(piece)} and ${scopeSql(query.scope)}${nodes} group by ${sql.raw(groupBy)}`.execute(db);
+    where ${time} and ${scopeSql(query.scope)}${nodes} group by ${sql.raw(groupBy)}`.execute(db);
   return result.rows;
 }

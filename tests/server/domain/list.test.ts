@@ -135,6 +135,19 @@ describe('POST /domain/list', () => {
     expect(slowest.slice(3).every((row) => row.avgResponseMs === null)).toBe(true);
   });
 
+  it('answers a page paged in SQL (figures of its rows only) exactly as the same page picked from every task with its figures', async () => {
+    // Every task's domain holds "example": the keyword selects them all, but is filtered in JS over every task.
+    const bodies: Partial<DomainListBody>[] = [{ page: 1 }, { page: 2 }, { page: 2, sortOrder: 'asc' }, { status: 1, pageSize: 30 }, { group: 'Shops' }];
+    for (const body of bodies) {
+      const paged = await list({ ...body, hours: 3 });
+      expect(paged, JSON.stringify(body)).toEqual(await list({ ...body, hours: 3, keyword: 'example' }));
+    }
+    const withAllFigures = (await list({ sortBy: 'availability', pageSize: 30 })).list;
+    const pagedRows = [...(await list()).list, ...(await list({ page: 2 })).list];
+    expect(pagedRows.length).toBe(14);
+    for (const row of pagedRows) expect(row, row.name).toEqual(withAllFigures.find((other) => other.id === row.id));
+  });
+
   it('covers the chosen range: the last hours, or from-to', async () => {
     const threeHours = await list({ hours: 3, keyword: 'alpha' });
     expect(threeHours.list[0]).toMatchObject({ availabilityPercent: (20 / 30) * 100, serviceStatus: 3 });

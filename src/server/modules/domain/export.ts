@@ -7,7 +7,7 @@ import { ipGroupNames } from '../groups/ip-groups-repo.js';
 import type { StoreContext } from '../tasks/store-context.js';
 import { nodeLabels, tasksByIds } from './export-repo.js';
 import { exportRowOf, nodeCellsOf, type ExportNames } from './export-rows.js';
-import { pageOf, selectListRows } from './list.js';
+import { selectListPage } from './list.js';
 
 async function exportNamesOf(ctx: StoreContext, custId: number): Promise<ExportNames> {
   const [nodes, groups] = await Promise.all([nodeLabels(ctx.db), ipGroupNames(ctx.db, custId)]);
@@ -22,10 +22,10 @@ async function exportNamesOf(ctx: StoreContext, custId: number): Promise<ExportN
 export async function exportDomainRows(ctx: StoreContext, custId: number, query: DomainListQuery, language: Language): Promise<DomainExportAnswer> {
   const sheet = importSheetOfType(query.type);
   if (!sheet) throw badParameter([fieldError('type', 10010003)]);
-  const { rows } = await selectListRows(ctx, custId, query);
-  const ids = pageOf(rows, query).map((row) => row.id);
+  const { page, total } = await selectListPage(ctx, custId, query);
+  const ids = page.map((row) => row.id);
   const [tasks, names] = await Promise.all([tasksByIds(ctx.db, custId, ids), exportNamesOf(ctx, custId)]);
   const byId = new Map(tasks.map((task) => [task.id, task]));
   const pageTasks = ids.flatMap((id) => byId.get(id) ?? []);
-  return { columns: [...sheet.columns], rows: pageTasks.map((task) => exportRowOf(task, sheet, names, language)), total: rows.length };
+  return { columns: [...sheet.columns], rows: pageTasks.map((task) => exportRowOf(task, sheet, names, language)), total };
 }

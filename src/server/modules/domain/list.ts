@@ -2,10 +2,10 @@ import type { DomainListAnswer, DomainListQuery, DomainListRow, ListSortField } 
 import { ENABLE_STATUS, serviceStatusOf } from '../../../shared/codes.js';
 import { isoTime, isoTimeOrNull } from '../../db/columns.js';
 import { AppError } from '../../http/app-error.js';
-import { availabilityOf, averageLatencyOf, isoRangeOf, lastCheckTimes, rangeSums, type Sums, type TimeRange } from '../../results/index.js';
+import { availabilityOf, averageLatencyOf, isoRangeOf, lastCheckTimes, rangeSums, type ResultsScope, type Sums, type TimeRange } from '../../results/index.js';
 import type { StoreContext } from '../tasks/store-context.js';
 import { deploySummaries } from './deploy-summary.js';
-import { tasksOfType, type ListTaskRow } from './list-repo.js';
+import { pageOfTasks, tasksOfType, type ListTaskRow } from './list-repo.js';
 
 type ListQuery = DomainListQuery;
 
@@ -20,9 +20,14 @@ export function listRangeOf(query: Pick<ListQuery, 'hours' | 'from' | 'to'>, now
   return { from: now - (query.hours ?? 1) * HOUR_MS, to: now };
 }
 
-/** Sums per task of the customer's tasks of one type over the range, and the part of it they cover. */
-async function figuresOf(ctx: StoreContext, custId: number, type: number, range: TimeRange): Promise<{ covered: TimeRange; byTask: Map<number, Sums> }> {
-  const sums = await rangeSums(ctx, { custId, types: [type] }, range, { by: 'task' });
+interface Figures {
+  covered: TimeRange;
+  byTask: Map<number, Sums>;
+}
+
+/** Sums per task of the scope's tasks over the range, and the part of it they cover. */
+async function figuresOf(ctx: StoreContext, scope: ResultsScope, range: TimeRange): Promise<Figures> {
+  const sums = await rangeSums(ctx, scope, range, { by: 'task' });
   return { covered: sums.covered, byTask: new Map(sums.groups.map((group) => [group.taskId, group])) };
 }
 
@@ -65,21 +70,30 @@ function rowOf(task: ListTaskRow, figures: Sums | undefined): SelectedRow {
   };
 }
 
+/** The filters read in JS: a tag (tags are JSON), a keyword (JS's case rules) and the service status (from the figures). */
 function matches(row: SelectedRow, query: ListQuery): boolean {
   if (query.tag !== undefined && !row.tags.includes(query.tag)) return false;
   if (query.serviceStatus !== undefined && row.serviceStatus !== query.serviceStatus) return false;
-  if (query.keyword !== undefined && query.keyword.trim() !== '') {
-    const keyword = query.keyword.trim().toLowerCase();
-    return row.name.toLowerCase().includes(keyword) || row.domain.toLowerCase().includes(keyword);
-  }
+  const keyword = keywordOf(query);
+  if (keyword !== '') return row.name.toLowerCase().includes(keyword) || row.domain.toLowerCase().includes(keyword);
   return true;
 }
 
+const keywordOf = (query: ListQuery) => query.keyword?.trim().toLowerCase() ?? '';
+
+/** Whether which tasks or their order depend on every task's figures (else only the page's are read). */
+const needsAllFigures = (query: ListQuery) => query.serviceStatus !== undefined || query.sortBy === 'availability' || query.sortBy === 'responseTime';
+
+/** Whether every filter and the order are SQL's (list-repo), so SQL can page. */
+const pagedInSql = (query: ListQuery) => !needsAllFigures(query) && query.sortBy === 'createdAt' && query.tag === undefined && keywordOf(query) === '';
+
 const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
 
-const SORT_KEYS: Record<ListSortField, (row: SelectedRow) => number | string | null> = {
+/** The orders read in JS; by creation time the tasks come ordered from SQL (list-repo). */
+type JsSortField = Exclude<ListSortField, 'createdAt'>;
+
+const SORT_KEYS: Record<JsSortField, (row: SelectedRow) => number | string | null> = {
   name: (row) => row.name,
-  createdAt: (row) => row.createdAtMs,
   availability: (row) => row.availabilityPercent,
   responseTime: (row) => row.avgResponseMs,
 };
@@ -90,7 +104,7 @@ function compareKeys(left: number | string, right: number | string): number {
 }
 
 /** Orders by the field (rows without a figure last either way), then by id in the same direction. */
-function comparatorOf(field: ListSortField, order: 'asc' | 'desc'): (a: SelectedRow, b: SelectedRow) => number {
+function comparatorOf(field: JsSortField, order: 'asc' | 'desc'): (a: SelectedRow, b: SelectedRow) => number {
   const key = SORT_KEYS[field];
   const sign = order === 'asc' ? 1 : -1;
   return (a, b) => {
@@ -118,34 +132,63 @@ async function completePage(ctx: StoreContext, page: SelectedRow[]): Promise<Dom
   }));
 }
 
-/** The list's selection: the customer's tasks of the type through every filter, in the asked order. */
+/** The asked page of the list's selection (with its rows' figures) and how many tasks it holds. */
 export interface ListSelection {
   range: TimeRange;
   covered: TimeRange;
-  rows: SelectedRow[];
+  page: SelectedRow[];
+  total: number;
 }
 
-/** The one rule of which tasks a list (and its export) holds and in which order. */
-export async function selectListRows(ctx: StoreContext, custId: number, query: ListQuery): Promise<ListSelection> {
-  const range = listRangeOf(query, ctx.now());
-  const [tasks, figures] = await Promise.all([
-    tasksOfType(ctx.db, custId, query.type, { status: query.status, group: query.group }),
-    figuresOf(ctx, custId, query.type, range),
-  ]);
-  const rows = tasks.map((task) => rowOf(task, figures.byTask.get(task.id))).filter((row) => matches(row, query));
-  rows.sort(comparatorOf(query.sortBy, query.sortOrder));
-  return { range, covered: figures.covered, rows };
-}
-
-/** The asked page of a selection. */
-export function pageOf<T>(rows: readonly T[], query: Pick<ListQuery, 'page' | 'pageSize'>): T[] {
+/** The asked page of rows. */
+function pageOf<T>(rows: readonly T[], query: Pick<ListQuery, 'page' | 'pageSize'>): T[] {
   const start = (query.page - 1) * query.pageSize;
   return rows.slice(start, start + query.pageSize);
 }
 
+const filtersOf = (query: ListQuery) => ({ status: query.status, group: query.group });
+
+/** The page's tasks with their figures, read for these tasks only. */
+async function withPageFigures(ctx: StoreContext, custId: number, tasks: readonly ListTaskRow[], range: TimeRange): Promise<{ covered: TimeRange; page: SelectedRow[] }> {
+  const figures = await figuresOf(ctx, { custId, taskIds: tasks.map((task) => task.id) }, range);
+  return { covered: figures.covered, page: tasks.map((task) => rowOf(task, figures.byTask.get(task.id))) };
+}
+
+/** Every listed task through the JS filters and order, then the page; every task's figures only when asked for. */
+async function selectInJs(ctx: StoreContext, custId: number, query: ListQuery, range: TimeRange): Promise<ListSelection> {
+  const allFigures = needsAllFigures(query);
+  const [tasks, figures] = await Promise.all([
+    tasksOfType(ctx.db, custId, query.type, filtersOf(query), query.sortOrder),
+    allFigures ? figuresOf(ctx, { custId, types: [query.type] }, range) : undefined,
+  ]);
+  const rows = tasks.map((task) => rowOf(task, figures?.byTask.get(task.id))).filter((row) => matches(row, query));
+  if (query.sortBy !== 'createdAt') rows.sort(comparatorOf(query.sortBy, query.sortOrder));
+  const page = pageOf(rows, query);
+  if (figures) return { range, covered: figures.covered, page, total: rows.length };
+  const byId = new Map(tasks.map((task) => [task.id, task]));
+  return { range, total: rows.length, ...(await withPageFigures(ctx, custId, page.flatMap((row) => byId.get(row.id) ?? []), range)) };
+}
+
+/**
+ * The one rule of which tasks a list (and its export) holds, in which order, and the asked page of
+ * them: the filters and order SQL holds (list-repo) and the tag, keyword and service status filters
+ * and the other orders here. When neither a filter nor the order needs figures, only the page's
+ * tasks' are read (the list's default: newest first, paged in SQL).
+ */
+export async function selectListPage(ctx: StoreContext, custId: number, query: ListQuery): Promise<ListSelection> {
+  const range = listRangeOf(query, ctx.now());
+  if (!pagedInSql(query)) return selectInJs(ctx, custId, query, range);
+  const { rows, total } = await pageOfTasks(ctx.db, custId, query.type, filtersOf(query), {
+    order: query.sortOrder,
+    offset: (query.page - 1) * query.pageSize,
+    limit: query.pageSize,
+  });
+  return { range, total, ...(await withPageFigures(ctx, custId, rows, range)) };
+}
+
 /** One page of the customer's tasks of one type with their figures over the range. */
 export async function listDomains(ctx: StoreContext, custId: number, query: ListQuery): Promise<DomainListAnswer> {
-  const { range, covered, rows } = await selectListRows(ctx, custId, query);
-  const list = await completePage(ctx, pageOf(rows, query));
-  return { list, total: rows.length, from: isoTime(range.from), to: isoTime(range.to), covered: isoRangeOf(covered) };
+  const { range, covered, page, total } = await selectListPage(ctx, custId, query);
+  const list = await completePage(ctx, page);
+  return { list, total, from: isoTime(range.from), to: isoTime(range.to), covered: isoRangeOf(covered) };
 }
