@@ -3,6 +3,8 @@ import { DetailSummaryAnswer } from '../../src/shared/calls/domain-detail-answer
 import { MONITOR_TYPES } from '../../src/shared/codes.js';
 import { HOUR, MINUTE, detailFixture, httpCheck } from './domain-detail/detail-helpers.js';
 import { createGroupsWorld } from './groups/groups-helpers.js';
+import { snapshotTransaction } from '../../src/server/db/sql-dialect.js';
+import { createTestServer } from './helpers.js';
 import { testEngine } from './test-database.js';
 
 const NAME_TAKEN = 2014;
@@ -24,6 +26,22 @@ describe.skipIf(testEngine !== 'postgres')('on PostgreSQL', () => {
       expect(summary.from).toBe(new Date(f.now - HOUR).toISOString());
     } finally {
       await f.close();
+    }
+  });
+
+  it("reads one snapshot in a range read's transaction: what commits meanwhile is not seen by its later statements", async () => {
+    const server = await createTestServer();
+    try {
+      const customers = async (db: Pick<typeof server.db, 'selectFrom'>) => (await db.selectFrom('customers').select('id').execute()).length;
+      const [before, after] = await snapshotTransaction(server.db).execute(async (trx) => {
+        const first = await customers(trx);
+        await server.db.insertInto('customers').values({ name: 'Meanwhile', tax_id: '12345675', status: 'active' }).execute();
+        return [first, await customers(trx)];
+      });
+      expect(after).toBe(before);
+      expect(await customers(server.db)).toBe(before + 1);
+    } finally {
+      await server.close();
     }
   });
 

@@ -61,3 +61,13 @@ export function jsonText(engine: Engine, column: string, path: string): string {
   const keys = path.replace(/^\$\./, '').split('.').map((key) => `'${key}'`);
   return `(${column})::json #>> array[${keys.join(',')}]`;
 }
+
+/**
+ * A transaction whose statements all read one snapshot. SQLite's always do (one connection, writers
+ * wait); PostgreSQL's default read committed would let a batch that commits between two statements
+ * be seen by the second only, so a sum read in pieces could count a check in one piece and not in
+ * the one subtracted from it. Read-only work there never fails on repeatable read.
+ */
+export function snapshotTransaction<DB>(db: Kysely<DB>) {
+  return engineOf(db) === 'postgres' ? db.transaction().setIsolationLevel('repeatable read') : db.transaction();
+}

@@ -1,3 +1,4 @@
+import { snapshotTransaction } from '../db/sql-dialect.js';
 import { AppError } from '../http/app-error.js';
 import type { ResultsContext } from './context.js';
 import { keptFrom, type KeptFrom } from './kept-marks.js';
@@ -89,11 +90,11 @@ function groupsOf(rows: readonly SignedRow[], plan: Plan, covered: TimeRange): G
  * The sums of the scope's checks whose start time is in the range, grouped as asked. 2121 unless
  * to > from. Marks and pieces are read in one transaction: pruning records its marks before it
  * deletes, so what the marks call kept is there in the same snapshot, and no batch lands between
- * pieces.
+ * pieces (a snapshot on PostgreSQL too: `snapshotTransaction`).
  */
 export async function rangeSums(ctx: Pick<ResultsContext, 'db'>, scope: ResultsScope, range: TimeRange, groupBy: GroupBy): Promise<RangeSums> {
   if (!(range.to > range.from)) throw new AppError(2121);
-  return ctx.db.transaction().execute(async (trx) => {
+  return snapshotTransaction(ctx.db).execute(async (trx) => {
     const kept = await keptFrom(trx);
     const covered = coveredRange(range, kept);
     const plan = planOf(groupBy, range, covered, kept);
