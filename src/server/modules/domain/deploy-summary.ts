@@ -1,5 +1,6 @@
 import type { DeployStatus } from '../../../shared/codes.js';
 import type { Db } from '../../db/connection.js';
+import { newestDeploymentsOf, type DeploymentRow } from '../deployments/deployments-repo.js';
 import { deployStatusOf } from '../deployments/service.js';
 import { isActive, type Task } from '../tasks/task-model.js';
 
@@ -10,34 +11,6 @@ export interface DeploySummary {
 
 type SummaryTask = Pick<Task, 'id' | 'version' | 'nodeIds' | 'status' | 'deletedAt'>;
 
-const CHUNK = 500;
-
-/** The newest deployment row of each (task, node) of these tasks. */
-async function newestDeployments(db: Db, taskIds: readonly number[]) {
-  const rows = [];
-  for (let start = 0; start < taskIds.length; start += CHUNK) {
-    const chunk = taskIds.slice(start, start + CHUNK);
-    rows.push(
-      ...(await db
-        .selectFrom('deployments as d')
-        .select(['d.task_id', 'd.node_id', 'd.task_version', 'd.state', 'd.deadline_at'])
-        .where('d.task_id', 'in', chunk)
-        .where(({ eb, selectFrom }) =>
-          eb(
-            'd.id',
-            '=',
-            selectFrom('deployments as newer')
-              .select(({ fn }) => fn.max('newer.id').as('id'))
-              .whereRef('newer.task_id', '=', 'd.task_id')
-              .whereRef('newer.node_id', '=', 'd.node_id'),
-          ),
-        )
-        .execute()),
-    );
-  }
-  return rows;
-}
-
 /**
  * Deploy status and error-node count of many tasks in one read, as /domain/deploy_result would
  * answer them: the current version's deployment on each selected node of an enabled task, where a
@@ -45,9 +18,12 @@ async function newestDeployments(db: Db, taskIds: readonly number[]) {
  */
 export async function deploySummaries(db: Db, tasks: readonly SummaryTask[], now: number): Promise<Map<number, DeploySummary>> {
   const active = tasks.filter(isActive);
-  const rows = await newestDeployments(db, active.map((task) => task.id));
-  const byTask = new Map<number, typeof rows>();
-  for (const row of rows) byTask.set(row.task_id, [...(byTask.get(row.task_id) ?? []), row]);
+  const byTask = new Map<number, DeploymentRow[]>();
+  for (const row of await newestDeploymentsOf(db, active.map((task) => task.id))) {
+    const rows = byTask.get(row.task_id);
+    if (rows) rows.push(row);
+    else byTask.set(row.task_id, [row]);
+  }
   const summaries = new Map<number, DeploySummary>();
   for (const task of tasks) {
     const selected = new Set(task.nodeIds);
