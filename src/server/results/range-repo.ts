@@ -139,13 +139,16 @@ function signedTaskRow(level: Piece['level'], sign: 1 | -1): string {
  */
 export async function taskSums(db: Db, pieces: readonly Piece[], scope: ResultsScope): Promise<SumsRow[]> {
   if (pieces.length === 0 || isEmpty({ scope, kind: 'task' })) return [];
+  return (await taskSumsStatement(pieces, scope).execute(db)).rows;
+}
+
+function taskSumsStatement(pieces: readonly Piece[], scope: ResultsScope): RawBuilder<SumsRow> {
   const rows = pieces.map((piece) => {
     const time = scope.taskIds && piece.level !== 'raw' ? bucketList(piece) : TASK_SOURCES[piece.level].time(piece);
     return sql`select ${sql.raw(signedTaskRow(piece.level, piece.sign ?? 1))} from ${sql.raw(TASK_SOURCES[piece.level].table)} where ${time} and ${scopeSql(scope)}`;
   });
-  const result = await sql<SumsRow>`select task_id, 0 as node_id, 0 as bucket_start, ${sql.raw(TASK_ROLLUP_SUMS)}
-    from (${sql.join(rows, sql` union all `)}) as pieces group by task_id`.execute(db);
-  return result.rows;
+  return sql<SumsRow>`select task_id, 0 as node_id, 0 as bucket_start, ${sql.raw(TASK_ROLLUP_SUMS)}
+    from (${sql.join(rows, sql` union all `)}) as pieces group by task_id`;
 }
 
 /** The sums of one piece of a range, grouped as asked (per task: `taskSums`). */
