@@ -124,11 +124,38 @@ function groupColumns(kind: GroupKind, bucket: string): { select: string; groupB
   }
 }
 
-/** The sums of one piece of a range, grouped as asked. */
+/** One row of a per-task source, its sums signed (`sign` -1: a piece subtracted), left to the statement around it to add. */
+function signedTaskRow(level: Piece['level'], sign: 1 | -1): string {
+  if (level === 'raw') {
+    const latency = 'case when ok = 1 and latency_ms is not null';
+    return `task_id, ${sign} as count, ${sign} * ok as successes, ${sign} * (${latency} then 1 else 0 end) as latency_count, ${sign} * (${latency} then latency_ms else 0 end) as latency_sum`;
+  }
+  return `task_id, ${sign} * count as count, ${sign} * successes as successes, ${sign} * latency_count as latency_count, ${sign} * latency_sum as latency_sum`;
+}
+
+/**
+ * The per-task sums of all of a range's pieces, added and subtracted in one statement: one row per
+ * task, where reading each piece grouped and adding them up in JS moved some 30 rows per task.
+ */
+export async function taskSums(db: Db, pieces: readonly Piece[], scope: ResultsScope): Promise<SumsRow[]> {
+  if (pieces.length === 0 || isEmpty({ scope, kind: 'task' })) return [];
+  return (await taskSumsStatement(pieces, scope).execute(db)).rows;
+}
+
+function taskSumsStatement(pieces: readonly Piece[], scope: ResultsScope): RawBuilder<SumsRow> {
+  const rows = pieces.map((piece) => {
+    const time = scope.taskIds && piece.level !== 'raw' ? bucketList(piece) : TASK_SOURCES[piece.level].time(piece);
+    return sql`select ${sql.raw(signedTaskRow(piece.level, piece.sign ?? 1))} from ${sql.raw(TASK_SOURCES[piece.level].table)} where ${time} and ${scopeSql(scope)}`;
+  });
+  return sql<SumsRow>`select task_id, 0 as node_id, 0 as bucket_start, ${sql.raw(TASK_ROLLUP_SUMS)}
+    from (${sql.join(rows, sql` union all `)}) as pieces group by task_id`;
+}
+
+/** The sums of one piece of a range, grouped as asked (per task: `taskSums`). */
 export async function pieceSums(db: Db, piece: Piece, query: PieceQuery): Promise<SumsRow[]> {
   if (isEmpty(query)) return [];
-  const source = (query.kind === 'task' ? TASK_SOURCES : NODE_SOURCES)[piece.level];
-  const time = query.kind === 'task' && query.scope.taskIds && piece.level !== 'raw' ? bucketList(piece) : source.time(piece);
+  const source = NODE_SOURCES[piece.level];
+  const time = source.time(piece);
   const { select, groupBy } = groupColumns(query.kind, source.bucket);
   const nodes = query.kind === 'node-bucket' && query.nodeIds ? sql` and node_id in (${sql.join([...query.nodeIds])})` : sql``;
   const result = await sql<SumsRow>`select ${sql.raw(select)}, ${sql.raw(source.sums)} from ${sql.raw(source.table)}

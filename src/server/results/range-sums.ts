@@ -2,8 +2,8 @@ import { snapshotTransaction } from '../db/sql-dialect.js';
 import { AppError } from '../http/app-error.js';
 import type { ResultsContext } from './context.js';
 import { keptFrom, type KeptFrom } from './kept-marks.js';
-import { coveredRange, HOUR_MS, MINUTE_MS, piecesOf, taskPieces, wholeIn, type Level, type Piece, type TimeRange } from './range-pieces.js';
-import { pieceSums, type GroupKind, type PieceQuery, type ResultsScope, type SumsRow } from './range-repo.js';
+import { coveredRange, HOUR_MS, MINUTE_MS, piecesOf, taskPieces, wholeIn, type Level, type TimeRange } from './range-pieces.js';
+import { pieceSums, taskSums, type GroupKind, type PieceQuery, type ResultsScope, type SumsRow } from './range-repo.js';
 import { addSums, emptySums, type Sums } from './sums.js';
 
 /**
@@ -61,21 +61,19 @@ function planOf(groupBy: GroupBy, range: TimeRange, covered: TimeRange, kept: Ke
   return { levels: bucketMs === MINUTE_MS ? ['minute'] : ['hour', 'minute'], kind: groupBy.nodeIds ? 'node-bucket' : 'bucket', bucketMs };
 }
 
-type SignedRow = SumsRow & { sign: 1 | -1 };
-
-function sumsOfRow(row: SignedRow): Sums {
+function sumsOfRow(row: SumsRow): Sums {
   return {
-    count: row.sign * Number(row.count),
-    successes: row.sign * Number(row.successes),
-    latencyCount: row.sign * Number(row.latency_count),
-    latencySum: row.sign * Number(row.latency_sum),
+    count: Number(row.count),
+    successes: Number(row.successes),
+    latencyCount: Number(row.latency_count),
+    latencySum: Number(row.latency_sum),
     latencyMin: row.latency_min,
     latencyMax: row.latency_max,
   };
 }
 
 /** Adds the pieces' rows into their groups; a bucket is cut at the covered range's start. */
-function groupsOf(rows: readonly SignedRow[], plan: Plan, covered: TimeRange): GroupSums[] {
+function groupsOf(rows: readonly SumsRow[], plan: Plan, covered: TimeRange): GroupSums[] {
   const groups = new Map<string, GroupSums>();
   for (const row of rows) {
     const bucketStart = plan.bucketMs === null ? 0 : Math.max(Math.floor(Number(row.bucket_start) / plan.bucketMs) * plan.bucketMs, covered.from);
@@ -99,9 +97,9 @@ export async function rangeSums(ctx: Pick<ResultsContext, 'db'>, scope: ResultsS
     const covered = coveredRange(range, kept);
     const plan = planOf(groupBy, range, covered, kept);
     const query: PieceQuery = { scope, kind: plan.kind, ...(groupBy.by === 'time' && groupBy.nodeIds ? { nodeIds: groupBy.nodeIds } : {}) };
-    const pieces: Piece[] = plan.kind === 'task' ? taskPieces(covered, kept) : piecesOf(covered, plan.levels);
-    const rows: SignedRow[] = [];
-    for (const piece of pieces) rows.push(...(await pieceSums(trx, piece, query)).map((row) => ({ ...row, sign: piece.sign ?? (1 as const) })));
+    const rows: SumsRow[] = [];
+    if (plan.kind === 'task') rows.push(...(await taskSums(trx, taskPieces(covered, kept), scope)));
+    else for (const piece of piecesOf(covered, plan.levels)) rows.push(...(await pieceSums(trx, piece, query)));
     return { covered, bucketMs: plan.bucketMs, groups: groupsOf(rows, plan, covered) };
   });
 }
