@@ -39,31 +39,36 @@ export function piecesOf(range: TimeRange, levels: readonly Exclude<Level, 'raw'
   return [...piecesOf({ from: range.from, to: start }, finer), { level, from: start, to: end }, ...piecesOf({ from: end, to: range.to }, finer)];
 }
 
-const minutesIn = (pieces: readonly Piece[]) => pieces.reduce((minutes, piece) => minutes + (piece.level === 'minute' ? (piece.to - piece.from) / MINUTE_MS : 0), 0);
+/** The minute rows a read of the pieces may meet: none yet for minutes after `now`, whose checks have not started. */
+const minutesIn = (pieces: readonly Piece[], now: number) =>
+  pieces.reduce((minutes, piece) => minutes + (piece.level === 'minute' ? Math.max(0, Math.min(piece.to, now) - piece.from) / MINUTE_MS : 0), 0);
 const subtracted = (pieces: readonly Piece[]): Piece[] => pieces.map((piece) => ({ ...piece, sign: -1 }));
 
 /** The cheaper of an edge hour's part in the range read directly, or the whole hour less its part outside. */
-function edgeHour(direct: readonly Piece[], hour: number, outside: TimeRange, kept: KeptFrom): Piece[] {
+function edgeHour(direct: readonly Piece[], hour: number, outside: TimeRange, kept: KeptFrom, now: number): Piece[] {
   const complement = [{ level: 'hour' as const, from: hour, to: hour + HOUR_MS }, ...subtracted(piecesOf(outside, ['minute']))];
-  return minutesIn(complement) < minutesIn(direct) && complement.every((piece) => isKept(piece, kept)) ? complement : [...direct];
+  return minutesIn(complement, now) < minutesIn(direct, now) && complement.every((piece) => isKept(piece, kept)) ? complement : [...direct];
 }
 
 /**
  * The per-task sums' pieces: as piecesOf, except that an edge hour mostly inside the range is read
  * as the whole hour less the minutes (and the raw part of a minute) outside it. Sums only add and
  * subtract (the per-task sums keep no extremes), and the list's "last hour" then reads a few
- * minutes instead of some sixty per task. Read in one transaction, so no batch lands in between.
+ * minutes instead of some sixty per task. The current hour's part outside a range ending now lies
+ * after `now`: its minutes hold no rows yet (a check counts by its start), so a "last hour" reads the
+ * current hour whole less nothing, and only its first edge hour's minutes. Read in one transaction,
+ * so no batch lands in between.
  */
-export function taskPieces(range: TimeRange, kept: KeptFrom): Piece[] {
+export function taskPieces(range: TimeRange, kept: KeptFrom, now: number): Piece[] {
   const start = ceilTo(range.from, HOUR_MS);
   const end = floorTo(range.to, HOUR_MS);
   if (start > end) return piecesOf(range, ['minute']);
   const head = piecesOf({ from: range.from, to: start }, ['minute']);
   const tail = piecesOf({ from: end, to: range.to }, ['minute']);
   return [
-    ...(range.from < start ? edgeHour(head, start - HOUR_MS, { from: start - HOUR_MS, to: range.from }, kept) : []),
+    ...(range.from < start ? edgeHour(head, start - HOUR_MS, { from: start - HOUR_MS, to: range.from }, kept, now) : []),
     ...piecesOf({ from: start, to: end }, ['day', 'hour']),
-    ...(end < range.to ? edgeHour(tail, end, { from: range.to, to: end + HOUR_MS }, kept) : []),
+    ...(end < range.to ? edgeHour(tail, end, { from: range.to, to: end + HOUR_MS }, kept, now) : []),
   ];
 }
 

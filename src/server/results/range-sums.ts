@@ -90,7 +90,7 @@ function groupsOf(rows: readonly SumsRow[], plan: Plan, covered: TimeRange): Gro
  * deletes, so what the marks call kept is there in the same snapshot, and no batch lands between
  * pieces (a snapshot on PostgreSQL too: `snapshotTransaction`).
  */
-export async function rangeSums(ctx: Pick<ResultsContext, 'db'>, scope: ResultsScope, range: TimeRange, groupBy: GroupBy): Promise<RangeSums> {
+export async function rangeSums(ctx: Pick<ResultsContext, 'db' | 'now'>, scope: ResultsScope, range: TimeRange, groupBy: GroupBy): Promise<RangeSums> {
   if (!(range.to > range.from)) throw new AppError(2121);
   return snapshotTransaction(ctx.db).execute(async (trx) => {
     const kept = await keptFrom(trx);
@@ -98,7 +98,7 @@ export async function rangeSums(ctx: Pick<ResultsContext, 'db'>, scope: ResultsS
     const plan = planOf(groupBy, range, covered, kept);
     const query: PieceQuery = { scope, kind: plan.kind, ...(groupBy.by === 'time' && groupBy.nodeIds ? { nodeIds: groupBy.nodeIds } : {}) };
     const rows: SumsRow[] = [];
-    if (plan.kind === 'task') rows.push(...(await taskSums(trx, taskPieces(covered, kept), scope)));
+    if (plan.kind === 'task') rows.push(...(await taskSums(trx, taskPieces(covered, kept, ctx.now()), scope)));
     else for (const piece of piecesOf(covered, plan.levels)) rows.push(...(await pieceSums(trx, piece, query)));
     return { covered, bucketMs: plan.bucketMs, groups: groupsOf(rows, plan, covered) };
   });

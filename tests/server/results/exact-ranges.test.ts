@@ -114,6 +114,11 @@ describe('one rule for every reader: a check belongs to a range when its start t
       }
     }
     setClock(now);
+    // An agent whose clock runs ahead (ingest takes checks up to 5 min ahead): stored in the current
+    // hour's rollups, yet no range ending now may count them.
+    const ahead = [now + 20_000, now + 2 * MINUTE + 5_000].map((at): Check => ({ task: tasks[0] ?? 0, node: 'tokyo', at, ok: true, latencyMs: 42.25 }));
+    checks.push(...ahead);
+    await f.ingest('tokyo', tasks[0] ?? 0, ahead.map((check) => httpCheck(check.at, { totalMs: check.latencyMs ?? 0 })));
   }, 120_000);
   afterAll(async () => {
     await f.close();
