@@ -33,7 +33,8 @@ export interface SumsRow {
 
 export interface PieceQuery {
   scope: ResultsScope;
-  kind: GroupKind;
+  /** Per task: `taskSums`, all pieces in one statement. */
+  kind: Exclude<GroupKind, 'task'>;
   /** With 'node-bucket': only these nodes. */
   nodeIds?: readonly number[];
 }
@@ -45,7 +46,7 @@ function scopeSql(scope: ResultsScope): RawBuilder<unknown> {
   return sql`task_id in (select id from tasks where ${sql.join(parts, sql` and `)})`;
 }
 
-const isEmpty = (query: PieceQuery) => query.scope.taskIds?.length === 0 || query.scope.types?.length === 0 || query.nodeIds?.length === 0;
+const isEmpty = (query: Pick<PieceQuery, 'scope' | 'nodeIds'>) => query.scope.taskIds?.length === 0 || query.scope.types?.length === 0 || query.nodeIds?.length === 0;
 
 interface Source {
   table: string;
@@ -68,21 +69,13 @@ const bucketRange = (piece: Piece) => sql`bucket_start >= ${piece.from} and buck
 const BUCKET_MS: Record<Exclude<Piece['level'], 'raw'>, number> = { day: DAY_MS, hour: HOUR_MS, minute: MINUTE_MS };
 
 /**
- * Each bucket one seek, for a few tasks: with the bucket and the task both equal, a time-first key
- * (bucket_start, task_id) finds a piece's rows of those tasks without reading the other tasks'.
+ * Each bucket of `stepMs` one seek: with the bucket equal, a time-first key (bucket_start, …) finds
+ * a piece's rows of a few tasks (or the minute's rows) without reading along the other tasks'.
  */
-function bucketList(piece: Piece): RawBuilder<unknown> {
-  const step = piece.level === 'raw' ? MINUTE_MS : BUCKET_MS[piece.level];
+function bucketList(piece: Piece, stepMs: number): RawBuilder<unknown> {
   const buckets: number[] = [];
-  for (let start = piece.from; start < piece.to; start += step) buckets.push(start);
+  for (let start = piece.from; start < piece.to; start += stepMs) buckets.push(start);
   return sql`bucket_start in (${sql.join(buckets)})`;
-}
-
-/** Each minute bucket one seek in the time-first rollup_minute. */
-function minuteList(piece: Piece): RawBuilder<unknown> {
-  const minutes: number[] = [];
-  for (let start = piece.from; start < piece.to; start += MINUTE_MS) minutes.push(start);
-  return sql`bucket_start in (${sql.join(minutes)})`;
 }
 
 /** The expression must read exactly as in the index (migration 0015). */
@@ -105,14 +98,12 @@ const NODE_SOURCES: Record<Piece['level'], Source> = {
   // Per node there are no day rows: the reader never asks for them.
   day: { table: 'rollup_hour_by_task', bucket: 'bucket_start', sums: NODE_ROLLUP_SUMS, time: bucketRange },
   hour: { table: 'rollup_hour_by_task', bucket: 'bucket_start', sums: NODE_ROLLUP_SUMS, time: bucketRange },
-  minute: { table: 'rollup_minute', bucket: 'bucket_start', sums: NODE_ROLLUP_SUMS, time: minuteList },
+  minute: { table: 'rollup_minute', bucket: 'bucket_start', sums: NODE_ROLLUP_SUMS, time: (piece) => bucketList(piece, MINUTE_MS) },
   raw: RAW,
 };
 
-function groupColumns(kind: GroupKind, bucket: string): { select: string; groupBy: string } {
+function groupColumns(kind: PieceQuery['kind'], bucket: string): { select: string; groupBy: string } {
   switch (kind) {
-    case 'task':
-      return { select: 'task_id, 0 as node_id, 0 as bucket_start', groupBy: 'task_id' };
     case 'node':
       return { select: '0 as task_id, node_id, 0 as bucket_start', groupBy: 'node_id' };
     case 'task-node':
@@ -138,13 +129,13 @@ function signedTaskRow(level: Piece['level'], sign: 1 | -1): string {
  * task, where reading each piece grouped and adding them up in JS moved some 30 rows per task.
  */
 export async function taskSums(db: Db, pieces: readonly Piece[], scope: ResultsScope): Promise<SumsRow[]> {
-  if (pieces.length === 0 || isEmpty({ scope, kind: 'task' })) return [];
+  if (pieces.length === 0 || isEmpty({ scope })) return [];
   return (await taskSumsStatement(pieces, scope).execute(db)).rows;
 }
 
 function taskSumsStatement(pieces: readonly Piece[], scope: ResultsScope): RawBuilder<SumsRow> {
   const rows = pieces.map((piece) => {
-    const time = scope.taskIds && piece.level !== 'raw' ? bucketList(piece) : TASK_SOURCES[piece.level].time(piece);
+    const time = scope.taskIds && piece.level !== 'raw' ? bucketList(piece, BUCKET_MS[piece.level]) : TASK_SOURCES[piece.level].time(piece);
     return sql`select ${sql.raw(signedTaskRow(piece.level, piece.sign ?? 1))} from ${sql.raw(TASK_SOURCES[piece.level].table)} where ${time} and ${scopeSql(scope)}`;
   });
   return sql<SumsRow>`select task_id, 0 as node_id, 0 as bucket_start, ${sql.raw(TASK_ROLLUP_SUMS)}
@@ -155,10 +146,9 @@ function taskSumsStatement(pieces: readonly Piece[], scope: ResultsScope): RawBu
 export async function pieceSums(db: Db, piece: Piece, query: PieceQuery): Promise<SumsRow[]> {
   if (isEmpty(query)) return [];
   const source = NODE_SOURCES[piece.level];
-  const time = source.time(piece);
   const { select, groupBy } = groupColumns(query.kind, source.bucket);
   const nodes = query.kind === 'node-bucket' && query.nodeIds ? sql` and node_id in (${sql.join([...query.nodeIds])})` : sql``;
   const result = await sql<SumsRow>`select ${sql.raw(select)}, ${sql.raw(source.sums)} from ${sql.raw(source.table)}
-    where ${time} and ${scopeSql(query.scope)}${nodes} group by ${sql.raw(groupBy)}`.execute(db);
+    where ${source.time(piece)} and ${scopeSql(query.scope)}${nodes} group by ${sql.raw(groupBy)}`.execute(db);
   return result.rows;
 }

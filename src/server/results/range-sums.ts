@@ -2,7 +2,7 @@ import { snapshotTransaction } from '../db/sql-dialect.js';
 import { AppError } from '../http/app-error.js';
 import type { ResultsContext } from './context.js';
 import { keptFrom, type KeptFrom } from './kept-marks.js';
-import { coveredRange, HOUR_MS, MINUTE_MS, piecesOf, taskPieces, wholeIn, type Level, type TimeRange } from './range-pieces.js';
+import { coveredRange, HOUR_MS, MINUTE_MS, piecesOf, taskPieces, wholeIn, type Level, type Piece, type TimeRange } from './range-pieces.js';
 import { pieceSums, taskSums, type GroupKind, type PieceQuery, type ResultsScope, type SumsRow } from './range-repo.js';
 import { addSums, emptySums, type Sums } from './sums.js';
 
@@ -84,6 +84,13 @@ function groupsOf(rows: readonly SumsRow[], plan: Plan, covered: TimeRange): Gro
   return [...groups.values()].filter((group) => group.count > 0).sort((a, b) => a.nodeId - b.nodeId || a.bucketStart - b.bucketStart);
 }
 
+/** Each piece's sums, one statement a piece. */
+async function piecesSums(db: Parameters<typeof pieceSums>[0], pieces: readonly Piece[], query: PieceQuery): Promise<SumsRow[]> {
+  const rows: SumsRow[] = [];
+  for (const piece of pieces) rows.push(...(await pieceSums(db, piece, query)));
+  return rows;
+}
+
 /**
  * The sums of the scope's checks whose start time is in the range, grouped as asked. 2121 unless
  * to > from. Marks and pieces are read in one transaction: pruning records its marks before it
@@ -96,10 +103,11 @@ export async function rangeSums(ctx: Pick<ResultsContext, 'db' | 'now'>, scope: 
     const kept = await keptFrom(trx);
     const covered = coveredRange(range, kept);
     const plan = planOf(groupBy, range, covered, kept);
-    const query: PieceQuery = { scope, kind: plan.kind, ...(groupBy.by === 'time' && groupBy.nodeIds ? { nodeIds: groupBy.nodeIds } : {}) };
-    const rows: SumsRow[] = [];
-    if (plan.kind === 'task') rows.push(...(await taskSums(trx, taskPieces(covered, kept, ctx.now()), scope)));
-    else for (const piece of piecesOf(covered, plan.levels)) rows.push(...(await pieceSums(trx, piece, query)));
+    const nodeIds = groupBy.by === 'time' && groupBy.nodeIds ? { nodeIds: groupBy.nodeIds } : {};
+    const rows =
+      plan.kind === 'task'
+        ? await taskSums(trx, taskPieces(covered, kept, ctx.now()), scope)
+        : await piecesSums(trx, piecesOf(covered, plan.levels), { scope, kind: plan.kind, ...nodeIds });
     return { covered, bucketMs: plan.bucketMs, groups: groupsOf(rows, plan, covered) };
   });
 }

@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../db/connection.js';
-import { storedSecret } from './stored-secrets.js';
+import { legacyFileText, storedSecret } from './stored-secrets.js';
 import { newToken } from './tokens.js';
 
 /** Where versions before the database kept it (migration 0029): still read once, to move it over. */
@@ -16,13 +15,8 @@ export interface PlatformSecret {
 }
 
 function readLegacyFile(file: string): string | undefined {
-  try {
-    const stored = readFileSync(file, 'utf8').trim();
-    return stored.length > 0 ? stored : undefined;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
+  const stored = legacyFileText(file)?.trim();
+  return stored ? stored : undefined;
 }
 
 /**

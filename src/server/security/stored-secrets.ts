@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Db } from '../db/connection.js';
 
 /** The secrets the server generates when none is configured, one row each in `server_secrets`. */
@@ -16,6 +17,16 @@ export interface StoredSecret {
   created: boolean;
   /** True when the data dir holds another value than the database's: the database's is used. */
   legacyDiffers: boolean;
+}
+
+/** A data dir's file of a version before the database kept the secret: its text, or undefined when there is none. */
+export function legacyFileText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
 
 async function readSecret(db: Db, name: SecretName): Promise<string | undefined> {

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { ConfigError } from '../../config.js';
 import type { Db } from '../../db/connection.js';
-import { storedSecret } from '../../security/stored-secrets.js';
+import { legacyFileText, storedSecret } from '../../security/stored-secrets.js';
 import { generateVapidKeyText, vapidKeysOf, type VapidKeys } from './vapid.js';
 
 /** Where versions before the database kept the pair (migration 0029): still read, to move it over. */
@@ -27,14 +26,8 @@ function parsedKeys(text: string, where: string): KeyText {
 }
 
 function readLegacyFile(file: string): string | undefined {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-  return keyText(parsedKeys(text, `${file} (remove it to use the database's pair)`));
+  const text = legacyFileText(file);
+  return text === undefined ? undefined : keyText(parsedKeys(text, `${file} (remove it to use the database's pair)`));
 }
 
 /** The pair as signing keys; a pair whose halves do not belong together stops the start. */
