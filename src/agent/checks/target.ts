@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { Failure } from '../../shared/probe/results.js';
 import { isNonPublicAddress } from '../../shared/address-ranges.js';
+import { errnoOf, isNameNotFound } from '../../node-shared/socket-errors.js';
 
 export { isNonPublicAddress };
 
@@ -21,8 +22,8 @@ export async function resolveTarget(host: string, allowPrivateTargets: boolean):
     try {
       ips = (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      const failureCode = code === 'ENOTFOUND' || code === 'ENODATA' ? 'dns_nxdomain' : 'dns_error';
+      const code = errnoOf(error);
+      const failureCode = isNameNotFound(code) ? 'dns_nxdomain' : 'dns_error';
       return { ok: false, failure: { source: 'resolver', code: failureCode, detail: code ?? 'lookup failed' } };
     }
   }

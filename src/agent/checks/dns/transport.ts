@@ -1,5 +1,6 @@
 import { createSocket } from 'node:dgram';
 import { connect, isIP } from 'node:net';
+import { errnoOf, type NetworkFailureKind, networkFailureOfErrno } from '../../../node-shared/socket-errors.js';
 import type { ServerAddress } from './addresses.js';
 import { decodeMessage, messageIdOf } from './codec.js';
 import type { DnsMessage } from './message.js';
@@ -9,7 +10,7 @@ export type ExchangeOutcome =
   | { kind: 'malformed'; detail: string }
   | { kind: 'timeout' }
   | { kind: 'aborted' }
-  | { kind: 'error'; code: 'refused' | 'reset' | 'unreachable' | 'error'; detail: string };
+  | { kind: 'error'; code: NetworkFailureKind | 'error'; detail: string };
 
 export interface Exchange {
   server: ServerAddress;
@@ -21,20 +22,9 @@ export interface Exchange {
   signal?: AbortSignal;
 }
 
-const ERROR_CODES: Record<string, 'refused' | 'reset' | 'unreachable'> = {
-  ECONNREFUSED: 'refused',
-  ECONNRESET: 'reset',
-  EPIPE: 'reset',
-  EHOSTUNREACH: 'unreachable',
-  ENETUNREACH: 'unreachable',
-  ENETDOWN: 'unreachable',
-  EHOSTDOWN: 'unreachable',
-  EADDRNOTAVAIL: 'unreachable',
-};
-
 function errorOutcome(error: NodeJS.ErrnoException): ExchangeOutcome {
-  const errno = error.code ?? 'error';
-  return { kind: 'error', code: ERROR_CODES[errno] ?? 'error', detail: errno };
+  const errno = errnoOf(error);
+  return { kind: 'error', code: networkFailureOfErrno(errno) ?? 'error', detail: errno ?? 'error' };
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { Socket } from 'node:net';
 import type { Failure } from '../../../shared/probe/results.js';
 import { type Budget, clockNow, msBetween, settleWithin } from '../clock.js';
-import { errnoOf, failureOfSocketError } from '../tcp/connect.js';
+import { errnoOf } from '../../../node-shared/socket-errors.js';
+import { failureOfSocketError } from '../tcp/connect.js';
 import { ResponseParser } from './response-parser.js';
 
 export const USER_AGENT = 'Vigil-Probe/1';

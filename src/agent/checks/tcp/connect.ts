@@ -1,24 +1,7 @@
 import { Socket } from 'node:net';
-import type { Failure, FailureCode } from '../../../shared/probe/results.js';
+import type { Failure } from '../../../shared/probe/results.js';
+import { errnoOf, networkFailureOfErrno } from '../../../node-shared/socket-errors.js';
 import { type Budget, clockNow, msBetween, type Settled, settleWithin } from '../clock.js';
-
-const TARGET_ERRNO: Readonly<Record<string, FailureCode>> = {
-  ECONNREFUSED: 'refused',
-  ETIMEDOUT: 'timeout',
-  EHOSTUNREACH: 'unreachable',
-  ENETUNREACH: 'unreachable',
-  EHOSTDOWN: 'unreachable',
-  ENETDOWN: 'unreachable',
-  EADDRNOTAVAIL: 'unreachable',
-  ECONNRESET: 'reset',
-  EPIPE: 'reset',
-  ECONNABORTED: 'reset',
-};
-
-export function errnoOf(error: unknown): string | undefined {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return typeof code === 'string' ? code : undefined;
-}
 
 /**
  * Where a socket error happened: known network errnos are the target's; anything else (no file
@@ -26,7 +9,7 @@ export function errnoOf(error: unknown): string | undefined {
  */
 export function failureOfSocketError(error: unknown): Failure {
   const errno = errnoOf(error);
-  const code = errno ? TARGET_ERRNO[errno] : undefined;
+  const code = networkFailureOfErrno(errno);
   if (code) return { source: 'target', code, detail: errno };
   return { source: 'probe', code: 'tool_error', detail: (errno ?? String(error)).slice(0, 500) };
 }

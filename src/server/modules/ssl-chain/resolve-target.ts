@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { isNonPublicAddress } from '../../../shared/address-ranges.js';
-import { connectionFailureOf, type ConnectionFailure, TimeoutError } from './connection-failure.js';
+import { type ConnectionFailure, lookupFailureOf, TimeoutError } from './connection-failure.js';
 
 export type Resolved = { ok: true; ip: string } | ({ ok: false } & ConnectionFailure);
 
@@ -24,8 +24,7 @@ export async function resolveTarget(host: string, allowPrivate: boolean, ms: num
   try {
     ips = isIP(host) ? [host] : (await withinMs(lookup(host, { all: true, verbatim: true }), ms)).map((entry) => entry.address);
   } catch (error) {
-    const failure = connectionFailureOf(error);
-    return { ok: false, failure: failure.failure === 'timeout' ? 'dns_failure' : failure.failure, detail: failure.detail };
+    return { ok: false, ...lookupFailureOf(error) };
   }
   if (!allowPrivate && ips.some(isNonPublicAddress)) return { ok: false, failure: 'target_not_allowed', detail: null };
   const ip = ips[0];
