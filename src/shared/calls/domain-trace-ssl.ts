@@ -56,6 +56,8 @@ export type TraceResourceBody = z.input<typeof TraceResourceBody>;
 export const TraceResourceNode = NodeCatalogueEntry.extend({
   /** Whether the node's agent has traceroute; null until an agent registered for the node. */
   traceroute: z.boolean().nullable(),
+  /** Likewise mtr: the on-demand MTR's picker reads the nodes here too. */
+  mtr: z.boolean().nullable(),
 });
 export const TraceResourceAnswer = z.object({
   /** Every node (of the map asked), by id; the form offers those whose `traceroute` is true. */
@@ -209,7 +211,7 @@ export const domainTraceSslCalls = {
   domainTracerouteUpdate: call('/domain/traceroute/update', UPDATE('a traceroute'), TracerouteUpdateBody, DomainInfo, true),
   domainTraceResource: call(
     '/domain/traceresource',
-    'What the traceroute form offers: every node with whether its agent has traceroute, the frequencies and the run settings.',
+    'What the traceroute form offers: every node with whether its agent has traceroute (and mtr, for the MTR picker), the frequencies and the run settings.',
     TraceResourceBody,
     TraceResourceAnswer,
     false,

@@ -99,7 +99,7 @@ describe('POST /domain/traceroute/create and /update', () => {
 });
 
 describe('POST /domain/traceresource', () => {
-  it('lists every node with whether its agent has traceroute, and the form settings', async () => {
+  it('lists every node with whether its agent has traceroute and mtr, and the form settings', async () => {
     const capable = await startAgent(fx.server, 'jp-tokyo');
     const seoul = (await fx.server.db.selectFrom('nodes').select('id').where('slug', '=', 'kr-seoul').executeTakeFirstOrThrow()).id;
     const { key } = await issueNodeKey(fx.server.db, seoul, { now: fx.server.clock.now(), allowPrivateTargets: false });
@@ -114,9 +114,9 @@ describe('POST /domain/traceresource', () => {
     const total = (await fx.server.db.selectFrom('nodes').select('id').execute()).length;
     expect(resource.nodes).toHaveLength(total);
     const byId = new Map(resource.nodes.map((node) => [node.id, node]));
-    expect(byId.get(capable.nodeId)).toMatchObject({ traceroute: true, status: 'usable' });
-    expect(byId.get(seoul)?.traceroute).toBe(false);
-    expect(byId.get(fx.nodes[0])?.traceroute).toBeNull();
+    expect(byId.get(capable.nodeId)).toMatchObject({ traceroute: true, mtr: true, status: 'usable' });
+    expect(byId.get(seoul)).toMatchObject({ traceroute: false, mtr: false });
+    expect(byId.get(fx.nodes[0])).toMatchObject({ traceroute: null, mtr: null });
 
     // No body at all works too; a map type narrows the nodes.
     expect((await fx.call('/domain/traceresource')).data.nodes).toHaveLength(total);

@@ -46,12 +46,12 @@ function catalogueEntryOf(node: ReturnType<typeof toNodeSummary>): NodeCatalogue
   return { id, name, city, province, region, country, isp, mapType, status };
 }
 
-/** Every node (of one map) with whether its agent reported traceroute; the form's choices. */
+/** Every node (of one map) with whether its agent reported traceroute and mtr; the pickers' choices. */
 export async function traceResource(ctx: ServerContext, query: { mapType?: MapType | undefined }): Promise<TraceResourceAnswer> {
   const rows = await listNodes(ctx.db, { mapType: query.mapType });
   const nodes = rows.map((row) => {
     const node = toNodeSummary(ctx, row);
-    return { ...catalogueEntryOf(node), traceroute: node.capabilities?.traceroute ?? null };
+    return { ...catalogueEntryOf(node), traceroute: node.capabilities?.traceroute ?? null, mtr: node.capabilities?.mtr ?? null };
   });
   return {
     nodes,

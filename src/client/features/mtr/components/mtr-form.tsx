@@ -13,7 +13,8 @@ import { HISTORY_ROOT, startRun } from '../api.js';
 
 /** The node picker of the task form, handed in by app/ (features do not import each other). */
 export interface NodeChooserProps {
-  traceOnly: boolean;
+  /** Nodes whose agent lacks mtr are shown disabled, with the reason. */
+  tool: 'mtr';
   intro: string;
   selected: number[];
   onSelected: (ids: number[]) => void;
@@ -82,7 +83,7 @@ export function MtrForm({ readOnly, NodeChooser, onStarted }: MtrFormProps) {
         />
       </div>
       <NodeChooser
-        traceOnly={false}
+        tool="mtr"
         intro={t('mtr:form.nodesIntro', { max: MTR_RUN_NODES_MAX })}
         selected={nodeIds}
         onSelected={setNodeIds}

@@ -4,7 +4,7 @@ import { ISP_CODES, type MapType, type NodeCatalogueEntry, type NodeStatus } fro
 import { nodeDisplayName, nodePlace } from '../../../lib/node-names.js';
 import { neverHadAgent } from '../agentless-nodes.js';
 import { selectionState, toggleNode, withAll, type SelectionState } from '../node-selection.js';
-import { noBlock, selectableIds, type BlockOf, type NodeBlock, type TraceCapable } from '../trace-nodes.js';
+import { noBlock, selectableIds, type BlockOf, type NodeBlock, type ToolsReported } from '../tool-nodes.js';
 
 const STATUS_DOT: Record<NodeStatus, string> = {
   usable: 'bg-status-normal',
@@ -102,7 +102,7 @@ function NodeItem({ node, block, chosen, onToggle, disabled }: NodeItemProps) {
 interface NodeGroupProps {
   mapType: MapType;
   /** The group's nodes that the filters show. */
-  nodes: readonly (NodeCatalogueEntry & TraceCapable)[];
+  nodes: readonly (NodeCatalogueEntry & ToolsReported)[];
   /** All of the group's nodes, for the count. */
   total: number;
   /** The group's nodes without an agent that the picker does not list now. */
@@ -110,7 +110,7 @@ interface NodeGroupProps {
   selected: readonly number[];
   onSelected: (ids: number[]) => void;
   disabled: boolean;
-  /** Why a node cannot be chosen for this task (traceroute needs the tool); none by default. */
+  /** Why a node cannot be chosen (traceroute and MTR need their tool); none by default. */
   blockOf?: BlockOf;
 }
 

@@ -6,7 +6,7 @@ import { agentlessCount, chosenAgentless, keptWith, pickerNodes } from '../agent
 import { nodeCatalogueQuery, traceResourceQuery } from '../api.js';
 import { filterNodes, groupByMapType, missingNodeIds, selectionState, withAll, type NodeFilters } from '../node-selection.js';
 import { TASK_TYPE_SPECS } from '../task-types.js';
-import { blockedSelection, noBlock, selectableIds, traceBlockOf } from '../trace-nodes.js';
+import { blockedSelection, noBlock, selectableIds, toolBlockOf, type RouteTool } from '../tool-nodes.js';
 import { AgentlessChosenNote, AgentlessSwitch } from './agentless-controls.js';
 import { FieldMessages, FormSection, describedBy, fieldId, useErrorText, type SectionProps } from './form-controls.js';
 import { NodeFilterBar } from './node-filter-bar.js';
@@ -25,27 +25,27 @@ function MissingNodes({ missing, onRemove, disabled }: { missing: number[]; onRe
   );
 }
 
-/** The nodes to pick from: traceroute asks /domain/traceresource, which says which nodes have the tool. */
-function usePickerNodes(traceOnly: boolean) {
-  const catalogue = useQuery({ ...nodeCatalogueQuery(), enabled: !traceOnly });
-  const traceResource = useQuery({ ...traceResourceQuery(), enabled: traceOnly });
-  const source = traceOnly ? traceResource : catalogue;
+/** The nodes to pick from: a tool's picker asks /domain/traceresource, which says which nodes have traceroute and mtr. */
+function usePickerNodes(tool: RouteTool | null) {
+  const catalogue = useQuery({ ...nodeCatalogueQuery(), enabled: tool === null });
+  const toolResource = useQuery({ ...traceResourceQuery(), enabled: tool !== null });
+  const source = tool === null ? catalogue : toolResource;
   return {
-    nodes: (traceOnly ? traceResource.data?.nodes : catalogue.data?.list) ?? [],
+    nodes: (tool === null ? catalogue.data?.list : toolResource.data?.nodes) ?? [],
     loaded: source.data !== undefined,
     isPending: source.isPending,
     isError: source.isError,
     refetch: () => void source.refetch(),
-    blockOf: traceOnly ? traceBlockOf : noBlock,
+    blockOf: tool === null ? noBlock : toolBlockOf(tool),
   };
 }
 
-function BlockedNodes({ count }: { count: number }) {
+function BlockedNodes({ tool, count }: { tool: RouteTool | null; count: number }) {
   const { t } = useTranslation();
-  if (count === 0) return null;
+  if (tool === null || count === 0) return null;
   return (
     <p role="note" className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-      {t('taskform:nodes.blockedChosen', { count })}
+      {t(`taskform:nodes.blockedChosen.${tool}`, { count })}
     </p>
   );
 }
@@ -65,8 +65,8 @@ function useAgentlessSwitch(selected: readonly number[]) {
 }
 
 export interface NodeChoiceProps {
-  /** Only nodes whose agent has traceroute are offered (the others shown disabled). */
-  traceOnly: boolean;
+  /** Only nodes whose agent has this tool are offered (the others shown disabled, with the reason); null: any node. */
+  tool: RouteTool | null;
   intro: string;
   selected: number[];
   onSelected: (ids: number[]) => void;
@@ -80,9 +80,9 @@ export interface NodeChoiceProps {
  * select-all per group and over everything shown, each node with its status. The task form's
  * picker, and the on-demand MTR's (composed in app/).
  */
-export function NodeChoice({ traceOnly, intro, selected, onSelected, error, disabled }: NodeChoiceProps) {
+export function NodeChoice({ tool, intro, selected, onSelected, error, disabled }: NodeChoiceProps) {
   const { t, i18n } = useTranslation();
-  const catalogue = usePickerNodes(traceOnly);
+  const catalogue = usePickerNodes(tool);
   const [filters, setFilters] = useState<NodeFilters>({});
   const agentless = useAgentlessSwitch(selected);
   const id = fieldId('nodeIds');
@@ -136,7 +136,7 @@ export function NodeChoice({ traceOnly, intro, selected, onSelected, error, disa
             onRemove={() => setSelected(withAll(selected, missingNodeIds(selected, nodes), false))}
             disabled={disabled}
           />
-          <BlockedNodes count={blockedSelection(nodes, catalogue.blockOf, selected).length} />
+          <BlockedNodes tool={tool} count={blockedSelection(nodes, catalogue.blockOf, selected).length} />
           <AgentlessChosenNote count={chosenAgentless(nodes, selected).length} />
           {groupByMapType(shown).map((group, index) => (
             <NodeGroup
@@ -164,7 +164,7 @@ export function NodePicker({ type, values, errors, setField, disabled }: Section
   return (
     <FormSection title={t('taskform:sections.nodes')}>
       <NodeChoice
-        traceOnly={traceOnly}
+        tool={traceOnly ? 'traceroute' : null}
         intro={t(traceOnly ? 'taskform:nodes.introTrace' : 'taskform:nodes.intro')}
         selected={values.nodeIds}
         onSelected={(ids) => setField('nodeIds', ids)}

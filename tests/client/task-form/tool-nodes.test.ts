@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockedSelection, noBlock, selectableIds, traceBlockOf } from '../../../src/client/features/task-form/trace-nodes.js';
+import { blockedSelection, noBlock, selectableIds, toolBlockOf, traceBlockOf } from '../../../src/client/features/task-form/tool-nodes.js';
 
 const nodes = [
   { id: 1, traceroute: true },
@@ -26,5 +26,24 @@ describe('nodes a traceroute task can be given', () => {
   it('other types may use every node', () => {
     expect(selectableIds(nodes, noBlock)).toEqual([1, 2, 3, 4]);
     expect(blockedSelection(nodes, noBlock, [2, 3])).toEqual([]);
+  });
+});
+
+describe('nodes an MTR run can be given', () => {
+  const mtrBlockOf = toolBlockOf('mtr');
+  const withMtr = [
+    { id: 1, traceroute: true, mtr: true },
+    { id: 2, traceroute: true, mtr: false },
+    { id: 3, traceroute: null, mtr: null },
+  ];
+
+  it('are those whose agent has mtr, whatever it says of traceroute', () => {
+    expect(withMtr.map(mtrBlockOf)).toEqual([null, 'noMtr', 'noAgent']);
+    expect(selectableIds(withMtr, mtrBlockOf)).toEqual([1]);
+  });
+
+  it('a chosen node that lost mtr stays removable and is pointed out', () => {
+    expect(selectableIds(withMtr, mtrBlockOf, [2])).toEqual([1, 2]);
+    expect(blockedSelection(withMtr, mtrBlockOf, [1, 2])).toEqual([2]);
   });
 });
