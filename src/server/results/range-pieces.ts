@@ -11,10 +11,14 @@ export interface TimeRange {
   to: number;
 }
 
-/** Where a piece of a range is read: whole UTC days, hours, ten minutes or minutes from rollups, or raw results. */
-export type Level = 'day' | 'hour' | 'tenMinute' | 'minute' | 'raw';
+/**
+ * Where a piece of a range is read: whole UTC days, hours, ten minutes or minutes from rollups, or
+ * raw results: `raw` a part under a minute or so (per minute and task, covering index), `ahead` a
+ * part after now, where only checks stamped ahead by an agent's clock lie (few: by time alone).
+ */
+export type Level = 'day' | 'hour' | 'tenMinute' | 'minute' | 'raw' | 'ahead';
 /** The levels rollups hold. Ten minutes are summed per task only (the per-task sums' edge hours). */
-export type Tier = Exclude<Level, 'raw'>;
+export type Tier = Exclude<Level, 'raw' | 'ahead'>;
 
 export interface Piece extends TimeRange {
   level: Level;
@@ -48,7 +52,7 @@ export function piecesOf(range: TimeRange, levels: readonly Tier[]): Piece[] {
  * under a minute at either choice and left out.
  */
 const rowsIn = (pieces: readonly Piece[], now: number) =>
-  pieces.reduce((rows, piece) => rows + (piece.level === 'raw' ? 0 : Math.max(0, Math.ceil((Math.min(piece.to, now) - piece.from) / STEP_MS[piece.level]))), 0);
+  pieces.reduce((rows, piece) => rows + (piece.level === 'raw' || piece.level === 'ahead' ? 0 : Math.max(0, Math.ceil((Math.min(piece.to, now) - piece.from) / STEP_MS[piece.level]))), 0);
 /** The pieces with their signs turned: a piece subtracted from a subtracted part is added. */
 const negated = (pieces: readonly Piece[]): Piece[] => pieces.map(({ sign, ...piece }) => (sign === -1 ? piece : { ...piece, sign: -1 }));
 
@@ -66,9 +70,8 @@ interface Reading {
 function cheapest(range: TimeRange, tiers: readonly Tier[], reading: Reading): Piece[] {
   if (!(range.to > range.from)) return [];
   const [tier, ...finer] = tiers;
-  // After now only checks stamped ahead by an agent's clock have started: a few raw rows, and no
-  // rollup branch to read for them.
-  if (tier === undefined || range.from >= reading.now) return [{ level: 'raw', ...range }];
+  if (range.from >= reading.now) return [{ level: 'ahead', ...range }];
+  if (tier === undefined) return [{ level: 'raw', ...range }];
   const step = STEP_MS[tier];
   const start = ceilTo(range.from, step);
   const end = floorTo(range.to, step);
@@ -123,7 +126,7 @@ function joined(pieces: readonly Piece[]): Piece[] {
 const COMMON_LEVELS = ['hour', 'minute'] as const;
 
 // Ten-minute sums are kept as long as minutes (pruned together) and were filled from them (migration 0028).
-const KEPT_LEVEL: Record<Level, keyof KeptFrom> = { day: 'hour', hour: 'hour', tenMinute: 'minute', minute: 'minute', raw: 'raw' };
+const KEPT_LEVEL: Record<Level, keyof KeptFrom> = { day: 'hour', hour: 'hour', tenMinute: 'minute', minute: 'minute', raw: 'raw', ahead: 'raw' };
 
 /** Whether every bucket a piece reads is still whole (pruning removes from the oldest end). */
 const isKept = (piece: Piece, kept: KeptFrom) => piece.from >= kept[KEPT_LEVEL[piece.level]];

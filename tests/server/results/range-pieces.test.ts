@@ -15,13 +15,13 @@ const timesCounted = (pieces: readonly Piece[], at: number) => pieces.reduce((ti
 
 /** The rollup rows per task the pieces read: one per bucket started by `now` (later ones hold no rows yet). */
 const rowsRead = (pieces: readonly Piece[], now: number) =>
-  pieces.reduce((rows, piece) => rows + (piece.level === 'raw' ? 0 : Math.max(0, Math.ceil((Math.min(piece.to, now) - piece.from) / STEP_MS[piece.level]))), 0);
+  pieces.reduce((rows, piece) => rows + (piece.level === 'raw' || piece.level === 'ahead' ? 0 : Math.max(0, Math.ceil((Math.min(piece.to, now) - piece.from) / STEP_MS[piece.level]))), 0);
 
 /** Instants where counting could go wrong: every piece's and the range's ends, a millisecond either side. */
 const probesOf = (pieces: readonly Piece[], range: { from: number; to: number }) =>
   [range, ...pieces].flatMap(({ from, to }) => [from - 1, from, from + 1, to - 1, to, to + 1]);
 
-const KEPT_LEVEL = { day: 'hour', hour: 'hour', tenMinute: 'minute', minute: 'minute', raw: 'raw' } as const;
+const KEPT_LEVEL = { day: 'hour', hour: 'hour', tenMinute: 'minute', minute: 'minute', raw: 'raw', ahead: 'raw' } as const;
 
 describe('the per-task sums read each check of the range exactly once', () => {
   it('for any range, clock and pruning marks: ragged ends, mid-minute, mid-ten-minutes, mid-hour, across days', () => {
@@ -74,7 +74,7 @@ describe('the per-task sums read each check of the range exactly once', () => {
     const kept = { ...KEPT_ALL, minute: BASE + 9 * HOUR_MS + 5 * MINUTE_MS };
     const covered = coveredRange({ from: now - HOUR_MS, to: now }, kept);
     const pieces = taskPieces(covered, kept, now);
-    expect(pieces.filter((piece) => piece.level !== 'raw' && piece.level !== 'hour' && piece.from < kept.minute)).toEqual([]);
+    expect(pieces.filter((piece) => (piece.level === 'tenMinute' || piece.level === 'minute') && piece.from < kept.minute)).toEqual([]);
     for (const at of probesOf(pieces, covered)) expect(timesCounted(pieces, at)).toBe(at >= covered.from && at < covered.to ? 1 : 0);
   });
 });
