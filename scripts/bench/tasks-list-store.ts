@@ -60,11 +60,11 @@ function httpTaskInput(index: number, nodeIds: number[]): TaskInput {
 
 /**
  * The per-task sums ingest keeps beside the rollups the fill writes directly: rollup_task_hour from
- * rollup_hour, rollup_task_day from that, and rollup_task_minute from rollup_minute, one row per
- * (bucket, task) over all nodes.
+ * rollup_hour, rollup_task_day from that, rollup_task_minute from rollup_minute and
+ * rollup_task_ten_minute from that, one row per (bucket, task) over all nodes.
  */
 async function deriveTaskHourSums(db: Db): Promise<void> {
-  progress('tasks.list: summing rollups per task (rollup_task_hour, rollup_task_day, rollup_task_minute)');
+  progress('tasks.list: summing rollups per task (rollup_task_hour, rollup_task_day, rollup_task_minute, rollup_task_ten_minute)');
   await sql`insert into rollup_task_hour (bucket_start, task_id, count, successes, latency_count, latency_sum)
     select bucket_start, task_id, sum(count), sum(successes), sum(latency_count), sum(latency_sum)
     from rollup_hour group by bucket_start, task_id`.execute(db);
@@ -74,6 +74,9 @@ async function deriveTaskHourSums(db: Db): Promise<void> {
   await sql`insert into rollup_task_minute (bucket_start, task_id, count, successes, latency_count, latency_sum)
     select bucket_start, task_id, sum(count), sum(successes), sum(latency_count), sum(latency_sum)
     from rollup_minute group by bucket_start, task_id`.execute(db);
+  await sql`insert into rollup_task_ten_minute (bucket_start, task_id, count, successes, latency_count, latency_sum)
+    select bucket_start - (bucket_start % 600000), task_id, sum(count), sum(successes), sum(latency_count), sum(latency_sum)
+    from rollup_task_minute group by bucket_start - (bucket_start % 600000), task_id`.execute(db);
 }
 
 async function signIn(app: FastifyInstance, account: string): Promise<string> {

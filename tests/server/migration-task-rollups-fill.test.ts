@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DB_FILE_NAME, openDatabase, type Db } from '../../src/server/db/connection.js';
 import { taskMinuteRollups } from '../../src/server/db/migrations/0011-task-minute-rollups.js';
 import { taskDayRollups } from '../../src/server/db/migrations/0012-task-day-rollups.js';
+import { taskTenMinuteRollups } from '../../src/server/db/migrations/0028-task-ten-minute-rollups.js';
 import { migrateToLatest } from '../../src/server/db/migrations/index.js';
 import { HISTOGRAM_COLUMNS } from '../../src/server/results/histogram.js';
 
@@ -77,5 +78,25 @@ describe('migrations 0011 and 0012 fill the per-task rollups from what an older 
       { task_id: 7, bucket_start: DAY, count: 9, successes: 6, latency_count: 6, latency_sum: 63 },
       { task_id: 7, bucket_start: DAY + DAY_MS, count: 11, successes: 9, latency_count: 9, latency_sum: 94.5 },
     ]);
+  });
+
+  it('0028 sums the minutes of each ten minutes into rollup_task_ten_minute, a ten-minute boundary splitting them', async () => {
+    await db.schema.dropTable('rollup_task_ten_minute').execute();
+    const minutes = [0, 3, 9, 10, 19, 20];
+    await db
+      .insertInto('rollup_task_minute')
+      .values([7, 8].flatMap((taskId) => minutes.map((minute, index) => ({ task_id: taskId, bucket_start: DAY + minute * MINUTE_MS, ...sumsOf(index) }))))
+      .execute();
+
+    await taskTenMinuteRollups.up(db);
+
+    const filled = await db.selectFrom('rollup_task_ten_minute').selectAll().orderBy(['task_id', 'bucket_start']).execute();
+    // Minutes 0, 3, 9 add the sums of indexes 0, 1, 2; minutes 10, 19 those of 3, 4; minute 20 that of 5.
+    const ten = [
+      { bucket_start: DAY, count: 9, successes: 6, latency_count: 6, latency_sum: 63 },
+      { bucket_start: DAY + 10 * MINUTE_MS, count: 11, successes: 9, latency_count: 9, latency_sum: 94.5 },
+      { bucket_start: DAY + 20 * MINUTE_MS, count: 7, successes: 6, latency_count: 6, latency_sum: 63 },
+    ];
+    expect(filled).toEqual([...ten.map((row) => ({ task_id: 7, ...row })), ...ten.map((row) => ({ task_id: 8, ...row }))]);
   });
 });

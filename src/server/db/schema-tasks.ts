@@ -159,6 +159,8 @@ export interface TaskTables {
   rollup_hour: RollupTable;
   rollup_task_hour: TaskHourRollupTable;
   rollup_task_minute: TaskHourRollupTable;
+  /** Per (10 minutes, task), for the edge hours of lists and the overview over the last hours. */
+  rollup_task_ten_minute: TaskHourRollupTable;
   /** Per (UTC day, task), for lists over days. */
   rollup_task_day: TaskHourRollupTable;
   rollup_hour_by_task: HourByTaskRollupTable;

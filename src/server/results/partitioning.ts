@@ -29,6 +29,7 @@ const TABLES: readonly { parent: string; key: RangePartitioned['key']; kept: Kep
   { parent: 'results_trace', key: 'ts', kept: 'trace' },
   { parent: 'rollup_minute', key: 'bucket_start', kept: 'minute' },
   { parent: 'rollup_task_minute', key: 'bucket_start', kept: 'minute' },
+  { parent: 'rollup_task_ten_minute', key: 'bucket_start', kept: 'minute' },
   { parent: 'rollup_hour', key: 'bucket_start', kept: 'hour' },
   { parent: 'rollup_hour_by_task', key: 'bucket_start', kept: 'hour' },
   { parent: 'rollup_task_hour', key: 'bucket_start', kept: 'hour' },

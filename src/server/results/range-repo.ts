@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/connection.js';
-import { DAY_MS, HOUR_MS, MINUTE_MS, type Piece } from './range-pieces.js';
+import { MINUTE_MS, STEP_MS, type Piece } from './range-pieces.js';
 
 /**
  * SQL of the range reader: one piece of a range summed from the table that holds its level, grouped
@@ -66,8 +66,6 @@ const RAW_SUMS =
 
 const bucketRange = (piece: Piece) => sql`bucket_start >= ${piece.from} and bucket_start < ${piece.to}`;
 
-const BUCKET_MS: Record<Exclude<Piece['level'], 'raw'>, number> = { day: DAY_MS, hour: HOUR_MS, minute: MINUTE_MS };
-
 /**
  * Each bucket of `stepMs` one seek: with the bucket equal, a time-first key (bucket_start, …) finds
  * a piece's rows of a few tasks (or the minute's rows) without reading along the other tasks'.
@@ -86,20 +84,25 @@ function rawRange(piece: Piece): RawBuilder<unknown> {
 }
 
 const RAW: Source = { table: 'results', bucket: '(ts / 60000) * 60000', sums: RAW_SUMS, time: rawRange };
+/** After now: by the ts index, as per minute and task would seek every task in every minute for the few checks stamped ahead. */
+const AHEAD: Source = { ...RAW, time: (piece) => sql`ts >= ${piece.from} and ts < ${piece.to}` };
 
 const TASK_SOURCES: Record<Piece['level'], Source> = {
   day: { table: 'rollup_task_day', bucket: 'bucket_start', sums: TASK_ROLLUP_SUMS, time: bucketRange },
   hour: { table: 'rollup_task_hour', bucket: 'bucket_start', sums: TASK_ROLLUP_SUMS, time: bucketRange },
+  tenMinute: { table: 'rollup_task_ten_minute', bucket: 'bucket_start', sums: TASK_ROLLUP_SUMS, time: bucketRange },
   minute: { table: 'rollup_task_minute', bucket: 'bucket_start', sums: TASK_ROLLUP_SUMS, time: bucketRange },
   raw: RAW,
+  ahead: AHEAD,
 };
 
-const NODE_SOURCES: Record<Piece['level'], Source> = {
+const NODE_SOURCES: Record<Exclude<Piece['level'], 'tenMinute'>, Source> = {
   // Per node there are no day rows: the reader never asks for them.
   day: { table: 'rollup_hour_by_task', bucket: 'bucket_start', sums: NODE_ROLLUP_SUMS, time: bucketRange },
   hour: { table: 'rollup_hour_by_task', bucket: 'bucket_start', sums: NODE_ROLLUP_SUMS, time: bucketRange },
   minute: { table: 'rollup_minute', bucket: 'bucket_start', sums: NODE_ROLLUP_SUMS, time: (piece) => bucketList(piece, MINUTE_MS) },
   raw: RAW,
+  ahead: AHEAD,
 };
 
 function groupColumns(kind: PieceQuery['kind'], bucket: string): { select: string; groupBy: string } {
@@ -117,7 +120,7 @@ function groupColumns(kind: PieceQuery['kind'], bucket: string): { select: strin
 
 /** One row of a per-task source, its sums signed (`sign` -1: a piece subtracted), left to the statement around it to add. */
 function signedTaskRow(level: Piece['level'], sign: 1 | -1): string {
-  if (level === 'raw') {
+  if (level === 'raw' || level === 'ahead') {
     const latency = 'case when ok = 1 and latency_ms is not null';
     return `task_id, ${sign} as count, ${sign} * ok as successes, ${sign} * (${latency} then 1 else 0 end) as latency_count, ${sign} * (${latency} then latency_ms else 0 end) as latency_sum`;
   }
@@ -135,7 +138,7 @@ export async function taskSums(db: Db, pieces: readonly Piece[], scope: ResultsS
 
 function taskSumsStatement(pieces: readonly Piece[], scope: ResultsScope): RawBuilder<SumsRow> {
   const rows = pieces.map((piece) => {
-    const time = scope.taskIds && piece.level !== 'raw' ? bucketList(piece, BUCKET_MS[piece.level]) : TASK_SOURCES[piece.level].time(piece);
+    const time = scope.taskIds && piece.level !== 'raw' && piece.level !== 'ahead' ? bucketList(piece, STEP_MS[piece.level]) : TASK_SOURCES[piece.level].time(piece);
     return sql`select ${sql.raw(signedTaskRow(piece.level, piece.sign ?? 1))} from ${sql.raw(TASK_SOURCES[piece.level].table)} where ${time} and ${scopeSql(scope)}`;
   });
   return sql<SumsRow>`select task_id, 0 as node_id, 0 as bucket_start, ${sql.raw(TASK_ROLLUP_SUMS)}
@@ -145,6 +148,7 @@ function taskSumsStatement(pieces: readonly Piece[], scope: ResultsScope): RawBu
 /** The sums of one piece of a range, grouped as asked (per task: `taskSums`). */
 export async function pieceSums(db: Db, piece: Piece, query: PieceQuery): Promise<SumsRow[]> {
   if (isEmpty(query)) return [];
+  if (piece.level === 'tenMinute') throw new Error('ten-minute sums are per task only');
   const source = NODE_SOURCES[piece.level];
   const { select, groupBy } = groupColumns(query.kind, source.bucket);
   const nodes = query.kind === 'node-bucket' && query.nodeIds ? sql` and node_id in (${sql.join([...query.nodeIds])})` : sql``;

@@ -2,7 +2,7 @@ import { snapshotTransaction } from '../db/sql-dialect.js';
 import { AppError } from '../http/app-error.js';
 import type { ResultsContext } from './context.js';
 import { keptFrom, type KeptFrom } from './kept-marks.js';
-import { coveredRange, HOUR_MS, MINUTE_MS, piecesOf, taskPieces, wholeIn, type Level, type Piece, type TimeRange } from './range-pieces.js';
+import { coveredRange, HOUR_MS, MINUTE_MS, piecesOf, taskPieces, wholeIn, type Piece, type Tier, type TimeRange } from './range-pieces.js';
 import { pieceSums, taskSums, type GroupKind, type PieceQuery, type ResultsScope, type SumsRow } from './range-repo.js';
 import { addSums, emptySums, type Sums } from './sums.js';
 
@@ -44,7 +44,7 @@ export interface RangeSums {
 }
 
 interface Plan {
-  levels: Exclude<Level, 'raw'>[];
+  levels: Tier[];
   kind: GroupKind;
   bucketMs: number | null;
 }

@@ -3,7 +3,7 @@ import { rawQuery, valuesPlaceholders } from '../db/sql-dialect.js';
 import { HISTOGRAM_COLUMNS } from './histogram.js';
 import type { ResultRow } from './result-row.js';
 import { taskRollupDeltas, type RollupDelta, type TaskRollupDelta } from './rollup-accumulator.js';
-import { DAY_MS } from './range-pieces.js';
+import { DAY_MS, TEN_MINUTES_MS } from './range-pieces.js';
 
 /*
  * The ingest hot path (≥ 20,000 results/s). It writes hand-written multi-row statements through
@@ -160,8 +160,7 @@ function upsertHourByTask(db: Db, deltas: readonly RollupDelta[]): Promise<void>
   return writeChunked(db, 'by-task', deltas, (rowCount) => rollupUpsertText('rollup_hour_by_task', [], rowCount), (params, delta) => pushRollupParams(params, delta, []));
 }
 
-type TaskSumsTable = 'rollup_task_hour' | 'rollup_task_minute' | 'rollup_task_day';
-
+type TaskSumsTable = 'rollup_task_hour' | 'rollup_task_minute' | 'rollup_task_ten_minute' | 'rollup_task_day';
 
 /** The hour deltas moved to the start of their UTC day (then summed per task and day). */
 const dayDeltas = (deltas: readonly RollupDelta[]): RollupDelta[] => deltas.map((delta) => ({ ...delta, bucketStart: delta.bucketStart - (delta.bucketStart % DAY_MS) }));
@@ -180,10 +179,19 @@ function upsertTaskSums(db: Db, table: TaskSumsTable, deltas: readonly TaskRollu
   });
 }
 
-/** Adds a batch's minute deltas to rollup_minute and the per-task minute sums. */
+/** Per-task minute sums moved to the start of their ten minutes (then summed per task and ten minutes). */
+const tenMinuteDeltas = (deltas: readonly TaskRollupDelta[]): TaskRollupDelta[] =>
+  deltas.map((delta) => ({ ...delta, bucketStart: delta.bucketStart - (delta.bucketStart % TEN_MINUTES_MS) }));
+
+/**
+ * Adds a batch's minute deltas to rollup_minute and the per-task minute and ten-minute sums. The
+ * only writer of these tables, so the ten-minute sums always equal their minutes'.
+ */
 export async function upsertMinuteRollups(db: Db, deltas: readonly RollupDelta[]): Promise<void> {
   await upsertRollups(db, 'rollup_minute', deltas);
-  await upsertTaskSums(db, 'rollup_task_minute', taskRollupDeltas(deltas));
+  const taskMinutes = taskRollupDeltas(deltas);
+  await upsertTaskSums(db, 'rollup_task_minute', taskMinutes);
+  await upsertTaskSums(db, 'rollup_task_ten_minute', taskRollupDeltas(tenMinuteDeltas(taskMinutes)));
 }
 
 /**

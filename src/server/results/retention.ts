@@ -29,7 +29,7 @@ export const DEFAULT_RETENTION_DAYS: RetentionDays = {
 export interface PruneCounts {
   raw: number;
   minute: number;
-  /** rollup_task_minute rows (per-task minute sums). */
+  /** rollup_task_minute rows (per-task minute sums; their ten-minute sums go with them, uncounted). */
   taskMinute: number;
   /** rollup_hour rows (their copies in rollup_hour_by_task and the per-task sums in rollup_task_hour go too). */
   hour: number;
@@ -117,8 +117,8 @@ function pruneMinuteRollups(db: Db, cutoff: number): Promise<number> {
   );
 }
 
-/** Per-task hour or minute sums before the cutoff: a leading range of the time-first key. */
-function pruneTaskSums(db: Db, table: 'rollup_task_hour' | 'rollup_task_minute' | 'rollup_task_day', cutoff: number): Promise<number> {
+/** Per-task sums of buckets before the cutoff: a leading range of the time-first key. */
+function pruneTaskSums(db: Db, table: 'rollup_task_hour' | 'rollup_task_minute' | 'rollup_task_ten_minute' | 'rollup_task_day', cutoff: number): Promise<number> {
   return untilDone(async () =>
     changed(
       await db
@@ -137,6 +137,16 @@ function pruneTaskSums(db: Db, table: 'rollup_task_hour' | 'rollup_task_minute' 
         .executeTakeFirst(),
     ),
   );
+}
+
+/**
+ * Per-task minute and ten-minute sums of buckets starting before the minute cutoff (the reader
+ * trusts a ten minutes from the minutes' mark on, as all of its minutes then are); answers the
+ * minute rows.
+ */
+async function pruneTaskMinutes(db: Db, cutoff: number): Promise<number> {
+  await pruneTaskSums(db, 'rollup_task_ten_minute', cutoff);
+  return pruneTaskSums(db, 'rollup_task_minute', cutoff);
 }
 
 /**
@@ -202,7 +212,7 @@ export async function pruneResults(db: Db, now: number, retention: Partial<Reten
   return {
     raw: dropped.raw + (await pruneRaw(db, rawCutoff, cutoff(Math.max(days.raw, days.trace)))),
     minute: dropped.minute + (await pruneMinuteRollups(db, cutoff(days.minute))),
-    taskMinute: dropped.taskMinute + (await pruneTaskSums(db, 'rollup_task_minute', cutoff(days.minute))),
+    taskMinute: dropped.taskMinute + (await pruneTaskMinutes(db, cutoff(days.minute))),
     hour: dropped.hour + (await pruneHourRollups(db, cutoff(days.hour))),
     batches: await pruneBatches(db, rawCutoff),
   };

@@ -78,8 +78,8 @@ export interface TaskRollupDelta {
   latencySum: number;
 }
 
-/** Sums a batch's (task, node, bucket) deltas per (task, bucket). */
-export function taskRollupDeltas(deltas: readonly RollupDelta[]): TaskRollupDelta[] {
+/** Sums a batch's (task, node, bucket) deltas per (task, bucket); per-task deltas too (a finer bucket moved to its coarser one). */
+export function taskRollupDeltas(deltas: readonly TaskRollupDelta[]): TaskRollupDelta[] {
   const sums = new Map<string, TaskRollupDelta>();
   for (const delta of deltas) {
     const key = `${delta.taskId}:${delta.bucketStart}`;

@@ -133,6 +133,8 @@ describe('one rule for every reader: a check belongs to a range when its start t
     { label: 'last 7 d', from: -7 * DAY, to: 0, hours: 168 },
     { label: '59 s across a minute edge', from: -3 * MINUTE - 41_500, to: -3 * MINUTE + 17_500 },
     { label: '3 h 1 min, mid-minute ends', from: -3 * HOUR - MINUTE - 13_250, to: -12_500 },
+    { label: '1 h 18 min from 8.5 min into an hour (its first ten minutes less their last minutes)', from: -HOUR - 18 * MINUTE - 43_500, to: 0 },
+    { label: '2 h 31 min, 1 min 40 s and 3 min 7 s into ten minutes', from: -3 * HOUR - 5 * MINUTE - 33_250, to: -34 * MINUTE - 5_750 },
     { label: '13 h, mid-hour start', from: -13 * HOUR - 31 * MINUTE - 7_000, to: -31 * MINUTE - 7_000 },
     { label: '49 h across UTC midnights', from: -49 * HOUR - 7.5 * MINUTE, to: -2 * HOUR + 13 * MINUTE + 20_000 },
     { label: '7 d custom with seconds', from: -7 * DAY - 17 * MINUTE - 3_000, to: -2 * HOUR - 41_000 },

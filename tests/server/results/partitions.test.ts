@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { taskTenMinuteRollups } from '../../../src/server/db/migrations/0028-task-ten-minute-rollups.js';
 import { rangePartitionsOf } from '../../../src/server/db/partitions.js';
+import { PostgresSchemaPlugin } from '../../../src/server/db/postgres-schema.js';
 import { ingestBatch, pruneResults, rangeSums, type IngestItem, type TimeRange } from '../../../src/server/results/index.js';
 import { createTask } from '../../../src/server/modules/tasks/service.js';
 import type { Task } from '../../../src/server/modules/tasks/task-model.js';
@@ -77,6 +80,27 @@ describe.skipIf(testEngine === 'sqlite')('time partitions on PostgreSQL', () => 
     const minuteOlder = await store.db.selectFrom('rollup_minute').select(({ fn }) => fn.countAll<number>().as('rows')).where('bucket_start', '<', now - 2 * DAY).executeTakeFirstOrThrow();
     expect(minuteOlder.rows).toBe(0);
     expect(await Promise.all(kept.map((range) => figures(store, range)))).toEqual(before);
+    const spans = async (parent: string) => (await rangePartitionsOf(store.db, parent)).map(({ from, to }) => [from, to]);
+    expect(await spans('rollup_task_ten_minute')).toEqual(await spans('rollup_task_minute'));
+  });
+
+  it('migration 0028 partitions the ten-minute sums as the minute sums are and fills them into those partitions', async () => {
+    const task = await createTask(store.ctx, store.custId, httpTaskInput({ type: 2, port: 443, nodeIds: [1, 2] }));
+    store.setTime(STORE_START);
+    await pruneResults(store.db, store.ctx.now());
+    await deliverDay(store, task, 0);
+    await sql`drop table rollup_task_ten_minute`.execute(store.db);
+
+    await taskTenMinuteRollups.up(store.db.withPlugin(new PostgresSchemaPlugin()));
+
+    const spans = async (parent: string) => (await rangePartitionsOf(store.db, parent)).map(({ from, to }) => [from, to]);
+    expect(await spans('rollup_task_ten_minute')).toEqual(await spans('rollup_task_minute'));
+    const inDefault = await sql<{ rows: number }>`select count(*) as rows from rollup_task_ten_minute_default`.execute(store.db);
+    expect(inDefault.rows[0]?.rows).toBe(0);
+    const tens = await store.db.selectFrom('rollup_task_ten_minute').select(['bucket_start', 'count']).orderBy('bucket_start').execute();
+    // Two nodes, a check each every 10 minutes: 144 ten minutes of 2 checks.
+    expect(tens.length).toBe(144);
+    expect(tens.every((row) => row.count === 2)).toBe(true);
   });
 
   it('take a check no partition covers into the default partition, which retention empties row by row', async () => {

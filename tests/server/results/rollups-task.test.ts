@@ -150,6 +150,17 @@ describe('per-task hour rollups', () => {
     taskMinute.forEach((row, index) => expect(row.latency_sum).toBeCloseTo(perTask.rows[index]?.latency_sum ?? Number.NaN, 6));
   });
 
+  it('hold rollup_task_minute summed per ten minutes', async () => {
+    const perTen = await sql<HourSums & { bucket_start: number }>`
+      select bucket_start - (bucket_start % 600000) as bucket_start, task_id, sum(count) as count, sum(successes) as successes,
+        sum(latency_count) as latency_count, sum(latency_sum) as latency_sum
+      from rollup_task_minute group by 1, task_id order by 1, task_id`.execute(store.db);
+    const taskTen = await store.db.selectFrom('rollup_task_ten_minute').selectAll().orderBy('bucket_start').orderBy('task_id').execute();
+    expect(perTen.rows.length).toBeGreaterThan(100);
+    expect(taskTen.map(({ latency_sum: _, ...row }) => row)).toEqual(perTen.rows.map(({ latency_sum: _, ...row }) => row));
+    taskTen.forEach((row, index) => expect(row.latency_sum).toBeCloseTo(perTen.rows[index]?.latency_sum ?? Number.NaN, 6));
+  });
+
   it('sum per task, per node and per bucket exactly the raw checks whose start is in the range', async () => {
     const ranges = [
       { from: STORE_START - DAY, to: STORE_START },

@@ -142,9 +142,9 @@ describe('retention', () => {
       store.setTime(STORE_START + 1000);
       const counts = await pruneResults(store.db, store.ctx.now(), { raw: 7, minute: 2, hour: 400 });
       expect(counts).toEqual({ raw: 2, minute: 3, taskMinute: 3, hour: 1, batches: 2 });
-      const tables = ['results', 'rollup_minute', 'rollup_hour', 'rollup_hour_by_task', 'rollup_task_hour'] as const;
+      const tables = ['results', 'rollup_minute', 'rollup_task_minute', 'rollup_task_ten_minute', 'rollup_hour', 'rollup_hour_by_task', 'rollup_task_hour'] as const;
       const left = async (table: (typeof tables)[number]) => (await store.db.selectFrom(table).select('task_id').execute()).length;
-      expect(await Promise.all(tables.map(left))).toEqual([3, 2, 4, 4, 4]);
+      expect(await Promise.all(tables.map(left))).toEqual([3, 2, 2, 2, 4, 4, 4]);
       // The copies hold the same buckets as rollup_hour.
       const hours = async (table: 'rollup_hour' | 'rollup_hour_by_task' | 'rollup_task_hour') =>
         (await store.db.selectFrom(table).select('bucket_start').orderBy('bucket_start').execute()).map((row) => row.bucket_start);

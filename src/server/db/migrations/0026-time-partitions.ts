@@ -6,7 +6,8 @@ import type { AnyDb } from './any-db.js';
 /** The rollup tables, each range-partitioned by bucket_start (their keys all hold it). */
 const ROLLUP_TABLES = ['rollup_minute', 'rollup_task_minute', 'rollup_hour', 'rollup_hour_by_task', 'rollup_task_hour', 'rollup_task_day'];
 
-async function partitionRollups(db: AnyDb, table: string): Promise<void> {
+/** Turns a rollup table into one range-partitioned by bucket_start with a default partition, its rows kept. */
+export async function partitionRollups(db: AnyDb, table: string): Promise<void> {
   const old = `${table}_unpartitioned`;
   await sql`alter table ${sql.id(table)} rename to ${sql.id(old)}`.execute(db);
   await sql`create table ${sql.id(table)} (like ${sql.id(old)} including all) partition by range (bucket_start)`.execute(db);
