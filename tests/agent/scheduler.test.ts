@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_RUN_GAP_MS, FIRST_RUN_SPACING_MS, FIRST_RUNS_WINDOW_MS, GROUP_WINDOW_MS, Scheduler, SLOT_GRID_MS, type Schedulable } from '../../src/agent/scheduler.js';
+import { FIRST_RUN_GAP_MS, FIRST_RUN_SPACING_MS, FIRST_RUNS_WINDOW_MS, GROUP_WINDOW_MS, MAX_CHECKS_PER_WAKE_UP, Scheduler, SLOT_GRID_MS, type Schedulable } from '../../src/agent/scheduler.js';
 
 interface Task extends Schedulable {
   label: string;
@@ -86,6 +86,28 @@ describe('the agent scheduler', () => {
     const handedOver = runs.reduce((sum, run) => sum + run.taskIds.length, 0);
     expect(handedOver).toBeGreaterThan(2_600);
     expect(runs.length).toBeLessThanOrEqual(301);
+    scheduler.stop();
+  });
+
+  it('halves the grid for a node with many checks a second, so a wake-up holds about MAX_CHECKS_PER_WAKE_UP and every task still runs once a period', () => {
+    const { scheduler, runs, runsOf } = collect(0.1);
+    const start = Date.now();
+    // 10,000 one-minute tasks: 167 a second, 21 a wake-up on a 125 ms grid (from each task's second run: the first tasks took their first slot while the rate was still low).
+    for (let taskId = 1; taskId <= 10_000; taskId += 1) scheduler.upsert({ taskId, frequencyMinutes: 1, label: '' });
+    scheduler.start();
+    vi.advanceTimersByTime(3 * 60_000 - 1);
+    expect(runs.reduce((sum, run) => sum + run.taskIds.length, 0)).toBe(30_000);
+    const settled = runs.filter((run) => run.at >= start + 60_000);
+    const handedOver = settled.reduce((sum, run) => sum + run.taskIds.length, 0);
+    expect(settled.every((run) => run.at % (SLOT_GRID_MS / 8) === 0)).toBe(true);
+    expect(handedOver / settled.length).toBeLessThanOrEqual(MAX_CHECKS_PER_WAKE_UP);
+    expect(handedOver / settled.length).toBeGreaterThan(MAX_CHECKS_PER_WAKE_UP / 2);
+    for (const taskId of [1, 4_321, 10_000]) {
+      const [first = 0, second = 0, third = 0] = runsOf(taskId).map((run) => run.at);
+      // The second run may move by under a second, into the finer grid's slot; then once a minute.
+      expect(Math.abs(second - first - 60_000)).toBeLessThan(SLOT_GRID_MS);
+      expect(third - second).toBe(60_000);
+    }
     scheduler.stop();
   });
 
