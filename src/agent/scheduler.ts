@@ -1,9 +1,10 @@
 /**
- * Runs each assignment at its frequency. Every task gets a stable phase within its period (spread
- * by task id, plus a random start jitter), so thousands of tasks do not fire in the same second.
- * One timer serves the earliest due time; tasks due together are handed over together, which lets
- * ICMP checks share one fping process. Tasks new to the agent run once soon (`runSoon`), spread
- * over a short window, then on their phase.
+ * Runs each assignment at its frequency. Every task gets a stable slot within its period (spread
+ * by task id, plus a random start jitter, on a whole-second grid), so thousands of tasks do not
+ * fire in the same second, and those of the same second share one wake-up. One timer serves the
+ * earliest due time; tasks due together are handed over together, which lets ICMP checks share
+ * one fping process. Tasks new to the agent run once soon (`runSoon`), spread over a short
+ * window, then in their slot.
  */
 
 export interface Schedulable {
@@ -24,8 +25,8 @@ export interface SchedulerOptions<T extends Schedulable> {
 interface Entry<T> {
   item: T;
   dueAt: number;
-  /** Where in its period the task runs (phase plus jitter), in ms. */
-  slot: number;
+  /** Where in its period the task runs (phase plus jitter), in ms, before its slot is snapped to the grid. */
+  phase: number;
   /** The coming run is the task's first, off its phase (runSoon). */
   first: boolean;
   /**
@@ -37,13 +38,26 @@ interface Entry<T> {
 }
 
 /**
- * Tasks due within this window of the earliest one run in the same turn, up to this much early.
- * Each wake-up of the agent costs about as much CPU as a TCP check itself, so handing over a
- * group per wake-up rather than one or two checks cuts the CPU per check (1,000 one-minute tasks,
- * one due every 60 ms: 50 ms grouped about 1.5 a wake-up, 150 ms about 3, and the agent's CPU per
- * check fell by about a third, `npm run bench -- --only scale`). Each run stays on its own
- * schedule (its next due time counts from its slot, not from the early start); starting a check
- * up to 150 ms early is nothing against periods of minutes and the start jitter.
+ * Slots fall on whole seconds (of the clock, as every period is whole minutes). Each wake-up of
+ * the agent costs more CPU than a TCP check's own work, so checks sharing a wake-up cost less
+ * each, down to about 17 a wake-up (a plain node process on loopback: 1 a wake-up 0.97 ms a
+ * check, 3 0.49, 17 0.29); 1,000 one-minute tasks put about 17 in each second. The slot is where
+ * the task runs, never early or late against it: snapping moves the phase, a hash of the task id
+ * plus a random jitter, by under a second, which no user can tell from the phase itself.
+ * A node with more checks a second than MAX_CHECKS_PER_WAKE_UP halves the grid until a wake-up
+ * holds at most that many on average: more per wake-up saves no CPU, and the checks of one
+ * wake-up wait for each other (10,000 one-minute tasks on a 1 s grid: schedule lateness p99 780
+ * ms, `npm run bench -- --only probes.agent`).
+ */
+export const SLOT_GRID_MS = 1_000;
+export const MAX_CHECKS_PER_WAKE_UP = 32;
+const MIN_GRID_MS = SLOT_GRID_MS / 64;
+
+/**
+ * Tasks due within this window of the earliest one run in the same turn, up to this much early:
+ * first runs (`runSoon`), which are spread off the grid, and slots a stalled timer left behind.
+ * A finer grid narrows it to half a grid step.
+ * A run's next due time counts from its slot, not from the early start.
  */
 export const GROUP_WINDOW_MS = 150;
 
@@ -68,6 +82,8 @@ function nextInSlot(slot: number, period: number, from: number): number {
 export class Scheduler<T extends Schedulable> {
   private readonly entries = new Map<number, Entry<T>>();
   private readonly heap: Entry<T>[] = [];
+  /** Runs a second the live entries ask for, which sets the grid. */
+  private checksPerSecond = 0;
   /** Removed entries still in the heap. */
   private stale = 0;
   private timer: NodeJS.Timeout | undefined;
@@ -92,8 +108,9 @@ export class Scheduler<T extends Schedulable> {
       return;
     }
     if (existing) this.remove(item.taskId);
-    const slot = this.slotOf(item);
-    this.add({ item, slot, dueAt: nextInSlot(slot, periodOf(item), this.now()), first: false, removed: false });
+    const phase = this.phaseOf(item);
+    const period = periodOf(item);
+    this.add({ item, phase, dueAt: nextInSlot(this.slotOf(phase, period), period, this.now()), first: false, removed: false });
   }
 
   /**
@@ -107,12 +124,13 @@ export class Scheduler<T extends Schedulable> {
     items.forEach((item, index) => {
       this.remove(item.taskId);
       const dueAt = now + (windowMs * (index + this.random())) / items.length;
-      this.add({ item, slot: this.slotOf(item), dueAt, first: true, removed: false });
+      this.add({ item, phase: this.phaseOf(item), dueAt, first: true, removed: false });
     });
   }
 
   private add(entry: Entry<T>): void {
     this.entries.set(entry.item.taskId, entry);
+    this.checksPerSecond += 1_000 / periodOf(entry.item);
     this.push(entry);
     this.arm();
   }
@@ -121,6 +139,7 @@ export class Scheduler<T extends Schedulable> {
     const entry = this.entries.get(taskId);
     if (!entry) return;
     this.entries.delete(taskId);
+    this.checksPerSecond -= 1_000 / periodOf(entry.item);
     entry.removed = true;
     this.stale += 1;
     // A removed entry waits for its due time to leave the heap (up to a day for a daily task): many removals rebuild it.
@@ -147,11 +166,24 @@ export class Scheduler<T extends Schedulable> {
     this.timer = undefined;
   }
 
-  private slotOf(item: T): number {
+  private phaseOf(item: T): number {
     const period = periodOf(item);
     const jitter = (this.options.jitterFraction ?? 0.1) * period * this.random();
     const phase = ((item.taskId * 2_654_435_761) % period + period) % period;
     return (phase + jitter) % period;
+  }
+
+  /** The phase snapped down to the grid; a minute shortened for tests keeps its sixty slots. */
+  private slotOf(phase: number, period: number): number {
+    const grid = Math.min(this.gridMs(), period / 60);
+    return phase - (phase % grid);
+  }
+
+  /** SLOT_GRID_MS, halved while a wake-up would hold more than MAX_CHECKS_PER_WAKE_UP on average. */
+  private gridMs(): number {
+    let grid = SLOT_GRID_MS;
+    while (grid > MIN_GRID_MS && (this.checksPerSecond * grid) / 1_000 > MAX_CHECKS_PER_WAKE_UP) grid /= 2;
+    return grid;
   }
 
   private arm(): void {
@@ -167,7 +199,9 @@ export class Scheduler<T extends Schedulable> {
   private fire(): void {
     const first = this.peek();
     if (!first) return this.arm();
-    const until = Math.max(first.dueAt, this.now()) + (this.options.groupWindowMs ?? GROUP_WINDOW_MS);
+    // Never as wide as the grid, so neighbouring slots keep their own wake-ups.
+    const window = Math.min(this.options.groupWindowMs ?? GROUP_WINDOW_MS, this.gridMs() / 2);
+    const until = Math.max(first.dueAt, this.now()) + window;
     const due: T[] = [];
     const scheduledAt = first.dueAt;
     for (let entry = this.peek(); entry && entry.dueAt <= until; entry = this.peek()) {
@@ -185,10 +219,11 @@ export class Scheduler<T extends Schedulable> {
     const period = periodOf(entry.item);
     if (entry.first) {
       entry.first = false;
-      entry.dueAt = nextInSlot(entry.slot, period, Math.max(entry.dueAt, this.now()) + Math.min(FIRST_RUN_GAP_MS, period / 2));
+      entry.dueAt = nextInSlot(this.slotOf(entry.phase, period), period, Math.max(entry.dueAt, this.now()) + Math.min(FIRST_RUN_GAP_MS, period / 2));
       return;
     }
-    entry.dueAt += period;
+    // One period on, in the slot of today's grid: it moves by under a second when the node's check rate crosses a step.
+    entry.dueAt = nextInSlot(this.slotOf(entry.phase, period), period, entry.dueAt + period / 2);
     const now = this.now();
     if (entry.dueAt <= now) entry.dueAt += Math.ceil((now - entry.dueAt) / period) * period;
   }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_RUN_GAP_MS, FIRST_RUN_SPACING_MS, FIRST_RUNS_WINDOW_MS, GROUP_WINDOW_MS, Scheduler, type Schedulable } from '../../src/agent/scheduler.js';
+import { FIRST_RUN_GAP_MS, FIRST_RUN_SPACING_MS, FIRST_RUNS_WINDOW_MS, GROUP_WINDOW_MS, MAX_CHECKS_PER_WAKE_UP, Scheduler, SLOT_GRID_MS, type Schedulable } from '../../src/agent/scheduler.js';
 
 interface Task extends Schedulable {
   label: string;
@@ -54,30 +54,71 @@ describe('the agent scheduler', () => {
     expect(runs[0]?.taskIds.sort((a, b) => a - b)).toEqual([7, 60_007]);
   });
 
-  it('hands tasks due within the group window over in one turn, a little early, and later ones in their own', () => {
+  it('hands first runs due within the group window over in one turn, a little early, and later ones in their own', () => {
     const runs: { taskIds: number[]; at: number }[] = [];
-    // Full-period jitter with chosen draws: three tasks of the same phase, due 0, 20 and 200 ms after it.
-    const draws = [0, 20 / 60_000, 200 / 60_000];
+    // Each first run draws its place in its share of the 300 ms window, then its slot: due 0, 100 and 250 ms after assignment.
+    const draws = [0, 0, 0, 0, 0.5, 0];
     const scheduler = new Scheduler<Task>({
-      jitterFraction: 1,
       random: () => draws.shift() ?? 0,
       onDue: (due) => runs.push({ taskIds: due.map((task) => task.taskId).sort((a, b) => a - b), at: Date.now() }),
     });
-    for (const taskId of [7, 60_007, 120_007]) scheduler.upsert({ taskId, frequencyMinutes: 1, label: '' });
+    const assignedAt = Date.now();
     scheduler.start();
-    vi.advanceTimersByTime(60_000);
-    expect(GROUP_WINDOW_MS).toBeGreaterThan(20);
-    expect(GROUP_WINDOW_MS).toBeLessThan(200);
-    expect(runs.map((run) => run.taskIds)).toEqual([[7, 60_007], [120_007]]);
-    expect((runs[1]?.at ?? 0) - (runs[0]?.at ?? 0)).toBe(200);
+    scheduler.runSoon([1, 2, 3].map((taskId) => ({ taskId, frequencyMinutes: 1, label: '' })));
+    vi.advanceTimersByTime(1_000);
+    expect(GROUP_WINDOW_MS).toBeGreaterThan(100);
+    expect(GROUP_WINDOW_MS).toBeLessThan(250);
+    expect(runs.map((run) => [run.taskIds, run.at - assignedAt])).toEqual([
+      [[1, 2], 0],
+      [[3], 250],
+    ]);
     scheduler.stop();
   });
 
-  it('wakes once for many tasks due close together and still runs each on its schedule, never late and never a group window early', () => {
+  it('puts every slot on a whole second, so tasks of the same second share one wake-up', () => {
+    const { scheduler, runs } = collect(0.1);
+    for (let taskId = 1; taskId <= 1_000; taskId += 1) scheduler.upsert({ taskId, frequencyMinutes: taskId % 3 === 0 ? 5 : 1, label: '' });
+    scheduler.start();
+    vi.advanceTimersByTime(5 * 60_000);
+    expect(runs.every((run) => run.at % SLOT_GRID_MS === 0)).toBe(true);
+    expect(new Set(runs.map((run) => run.at)).size).toBe(runs.length);
+    // 1,000 tasks at one and five minutes (about 2,670 runs in 300 s, both ends included): at most one wake-up a second.
+    const handedOver = runs.reduce((sum, run) => sum + run.taskIds.length, 0);
+    expect(handedOver).toBeGreaterThan(2_600);
+    expect(runs.length).toBeLessThanOrEqual(301);
+    scheduler.stop();
+  });
+
+  it('halves the grid for a node with many checks a second, so a wake-up holds about MAX_CHECKS_PER_WAKE_UP and every task still runs once a period', () => {
+    const { scheduler, runs, runsOf } = collect(0.1);
+    const start = Date.now();
+    // 10,000 one-minute tasks: 167 a second, 21 a wake-up on a 125 ms grid (from each task's second run: the first tasks took their first slot while the rate was still low).
+    for (let taskId = 1; taskId <= 10_000; taskId += 1) scheduler.upsert({ taskId, frequencyMinutes: 1, label: '' });
+    scheduler.start();
+    vi.advanceTimersByTime(3 * 60_000 - 1);
+    expect(runs.reduce((sum, run) => sum + run.taskIds.length, 0)).toBe(30_000);
+    const settled = runs.filter((run) => run.at >= start + 60_000);
+    const handedOver = settled.reduce((sum, run) => sum + run.taskIds.length, 0);
+    expect(settled.every((run) => run.at % (SLOT_GRID_MS / 8) === 0)).toBe(true);
+    expect(handedOver / settled.length).toBeLessThanOrEqual(MAX_CHECKS_PER_WAKE_UP);
+    expect(handedOver / settled.length).toBeGreaterThan(MAX_CHECKS_PER_WAKE_UP / 2);
+    for (const taskId of [1, 4_321, 10_000]) {
+      const [first = 0, second = 0, third = 0] = runsOf(taskId).map((run) => run.at);
+      // The second run may move by under a second, into the finer grid's slot; then once a minute.
+      expect(Math.abs(second - first - 60_000)).toBeLessThan(SLOT_GRID_MS);
+      expect(third - second).toBe(60_000);
+    }
+    scheduler.stop();
+  });
+
+  it('wakes once for many tasks due close together and still runs each in its slot, never late and never early', () => {
     const { scheduler, runs } = collect();
     const period = 60_000;
-    // Without jitter a task's slot is its phase: the task id spread over the period (as slotOf).
-    const phaseOf = (taskId: number) => (taskId * 2_654_435_761) % period;
+    // Without jitter a task's slot is its phase (the task id spread over the period, as slotOf) down to the whole second.
+    const slotOf = (taskId: number) => {
+      const phase = (taskId * 2_654_435_761) % period;
+      return phase - (phase % SLOT_GRID_MS);
+    };
     const start = Date.now();
     for (let taskId = 1; taskId <= 1_000; taskId += 1) scheduler.upsert({ taskId, frequencyMinutes: 1, label: '' });
     scheduler.start();
@@ -85,19 +126,13 @@ describe('the agent scheduler', () => {
     const runsByTask = new Map<number, number[]>();
     for (const run of runs) for (const taskId of run.taskIds) runsByTask.set(taskId, [...(runsByTask.get(taskId) ?? []), run.at]);
     for (let taskId = 1; taskId <= 1_000; taskId += 1) {
-      const firstDue = start + ((phaseOf(taskId) - (start % period) + period) % period);
-      // A run due just after the end may come that early, inside it.
-      const due = Array.from({ length: 6 }, (_, index) => firstDue + index * period).filter((at) => at <= start + 5 * period + GROUP_WINDOW_MS);
-      const ran = runsByTask.get(taskId) ?? [];
-      expect(ran).toHaveLength(due.length);
-      ran.forEach((at, index) => {
-        expect(at).toBeLessThanOrEqual(due[index] ?? Number.NaN);
-        expect(at).toBeGreaterThanOrEqual((due[index] ?? Number.NaN) - GROUP_WINDOW_MS);
-      });
+      const firstDue = start + ((slotOf(taskId) - (start % period) + period) % period);
+      const due = Array.from({ length: 6 }, (_, index) => firstDue + index * period).filter((at) => at <= start + 5 * period);
+      expect(runsByTask.get(taskId) ?? []).toEqual(due);
     }
-    // 1,000 tasks a minute, about one due every 60 ms: each wake-up hands over several.
+    // 1,000 tasks a minute, about 17 due each second: each wake-up hands over many.
     const handedOver = runs.reduce((sum, run) => sum + run.taskIds.length, 0);
-    expect(runs.length).toBeLessThan(handedOver / 2);
+    expect(runs.length).toBeLessThan(handedOver / 10);
     scheduler.stop();
   });
 
@@ -162,8 +197,8 @@ describe('the agent scheduler', () => {
 
   it("never runs a task's first regular check within a few seconds of its first one", () => {
     const { scheduler, runsOf } = collect();
-    // Task 7's phase is 10,327 ms into each minute; it is assigned 300 ms before that phase.
-    const phaseMs = 10_327;
+    // Task 7's phase is 10,327 ms into each minute, its slot 10,000; it is assigned 300 ms before that slot.
+    const phaseMs = 10_000;
     vi.setSystemTime(Date.parse('2026-11-22T00:00:00Z') + phaseMs - 300);
     scheduler.start();
     scheduler.runSoon([{ taskId: 7, frequencyMinutes: 1, label: '' }]);
@@ -178,12 +213,15 @@ describe('the agent scheduler', () => {
 
   it('runs a new task on its phase in the same period when that is far enough from its first run', () => {
     const { scheduler, runsOf } = collect();
+    // Task 7's slot is 10 s into each minute (phase 10.327 s, on the whole second); assigned 1 s before the minute.
+    const assignedAt = Date.parse('2026-11-22T00:00:00Z') - 1_000;
+    vi.setSystemTime(assignedAt);
     scheduler.start();
     scheduler.runSoon([{ taskId: 7, frequencyMinutes: 1, label: '' }]);
     vi.advanceTimersByTime(60_000);
-    // Assigned at 00:00:00: first run at once (within the spacing), then at the phase 10.327 s on.
-    expect(runsOf(7).map((run) => run.at % 60_000)).toEqual([expect.any(Number), 10_327]);
-    expect((runsOf(7)[0]?.at ?? Number.NaN) % 60_000).toBeLessThan(FIRST_RUN_SPACING_MS);
+    // First run at once (within the spacing), then in its slot 11 s on.
+    expect(runsOf(7).map((run) => run.at - assignedAt)).toEqual([expect.any(Number), 11_000]);
+    expect((runsOf(7)[0]?.at ?? Number.NaN) - assignedAt).toBeLessThan(FIRST_RUN_SPACING_MS);
     scheduler.stop();
   });
 

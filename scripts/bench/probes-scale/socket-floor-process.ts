@@ -1,16 +1,17 @@
 // The floor under the agent's CPU per check: what the bare socket work of one HTTP check costs a
 // Node process on loopback with nothing else around it (connect, write a GET, read the answer,
-// close; 3 checks a wake-up at the scale bench's 16.7 checks/s, no scheduler, no results, no
-// delivery). The kernel's TCP work for both ends of a loopback connection is charged largely to
+// close; at the scale bench's 16.7 checks/s grouped as the agent's scheduler groups them, one
+// wake-up a second (SLOT_GRID_MS), no scheduler, no results, no delivery). The kernel's TCP work for both ends of a loopback connection is charged largely to
 // the sender, so this is what the agent cannot go below while each check opens a fresh
 // connection. Answers `{ type: 'floor', checks, user, system }` (seconds) to the bench over IPC.
 import { connect } from 'node:net';
+import { SLOT_GRID_MS } from '../../../src/agent/scheduler.js';
 
 const port = Number(process.env.BENCH_FLOOR_PORT);
 const windowMs = Number(process.env.BENCH_FLOOR_WINDOW_MS ?? 60_000);
 const WARM_UP_MS = 5_000;
-const CHECKS_PER_WAKE_UP = 3;
-const WAKE_UP_MS = 180;
+/** 1,000 one-minute tasks. */
+const CHECKS_PER_S = 1_000 / 60;
 const REQUEST = `GET /ok HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nUser-Agent: vigil-floor\r\nAccept: */*\r\nConnection: close\r\n\r\n`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -30,9 +31,12 @@ function check(): Promise<void> {
 }
 
 let checks = 0;
+/** Checks due but not yet started: 16 or 17 a wake-up. */
+let owed = 0;
 const timer = setInterval(() => {
-  for (let index = 0; index < CHECKS_PER_WAKE_UP; index += 1) void check().then(() => (checks += 1));
-}, WAKE_UP_MS);
+  owed += (CHECKS_PER_S * SLOT_GRID_MS) / 1_000;
+  for (; owed >= 1; owed -= 1) void check().then(() => (checks += 1));
+}, SLOT_GRID_MS);
 await sleep(WARM_UP_MS);
 const before = process.cpuUsage();
 const checksBefore = checks;
