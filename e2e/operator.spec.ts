@@ -39,7 +39,7 @@ test('a user suspended with npm run admin is signed out at the next call with th
   await signedInAs(page, user.account, user.password);
 
   const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'user', 'suspend', '--account', user.account, '--by', 'e2e-operator'], {
-    env: { ...process.env, ...serverEnv(E2E.port, '.tmp/e2e/main') },
+    env: { ...process.env, ...serverEnv(E2E.port, E2E.mainDataDir) },
     timeout: 90_000,
   });
   expect(stdout).toMatch(/status: suspended[\s\S]*endedSessions: 1/);
