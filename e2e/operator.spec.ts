@@ -26,6 +26,9 @@ async function signedInAs(page: import('@playwright/test').Page, account: string
   await page.goto('/login');
   await signIn(page, account, password);
   await expect(page).toHaveURL(/\/overview$/);
+  // The overview's own reads end first: a read still going out after the operator's change would
+  // sign the user out before the test's next call (the same outcome, but with the page gone from under it).
+  await page.waitForLoadState('networkidle');
 }
 
 /** Opens the node list, which the overview has not read, so the console asks the server. */
