@@ -28,9 +28,13 @@ async function signedInAs(page: import('@playwright/test').Page, account: string
   await expect(page).toHaveURL(/\/overview$/);
 }
 
-/** Opens the node list, which the overview has not read, so the console asks the server. */
+/**
+ * Opens the node list, which the overview has not read, so the console asks the server. The click
+ * is dispatched without moving the pointer: pointer activity would make the idle watch's wakening
+ * the next call, refused first, and the page could leave before the click lands.
+ */
 async function nextCall(page: import('@playwright/test').Page): Promise<void> {
-  await page.getByRole('navigation', { name: '主選單' }).getByRole('link', { name: '節點' }).click();
+  await page.getByRole('navigation', { name: '主選單' }).getByRole('link', { name: '節點' }).dispatchEvent('click');
 }
 
 test('a user suspended with npm run admin is signed out at the next call with the suspension text', async ({ page }) => {
@@ -39,7 +43,7 @@ test('a user suspended with npm run admin is signed out at the next call with th
   await signedInAs(page, user.account, user.password);
 
   const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'user', 'suspend', '--account', user.account, '--by', 'e2e-operator'], {
-    env: { ...process.env, ...serverEnv(E2E.port, '.tmp/e2e/main') },
+    env: { ...process.env, ...serverEnv(E2E.port, E2E.mainDataDir) },
     timeout: 90_000,
   });
   expect(stdout).toMatch(/status: suspended[\s\S]*endedSessions: 1/);

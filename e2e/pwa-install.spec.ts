@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { CHROMIUM_PATH } from './env.js';
+import { CHROMIUM_PATH, E2E } from './env.js';
 import { openAndSignIn } from './helpers.js';
 import { CHROMIUM_ARGS, pngSize, precachedPaths, waitForServiceWorkerControl } from './pwa-helpers.js';
 
@@ -113,7 +113,8 @@ test('the page, the service worker and the manifest are revalidated; hashed asse
 });
 
 test.describe('a new version', () => {
-  const serviceWorkerFile = fileURLToPath(new URL('../dist/client/sw.js', import.meta.url));
+  // This worker's server's own copy of the console (scripts/e2e-server.mjs): no other worker's specs see the new version.
+  const serviceWorkerFile = fileURLToPath(new URL(`../${E2E.clientDir}/sw.js`, import.meta.url));
 
   test('is offered with a reload once it waits, and taking it reloads the page under the new service worker', async ({ page }) => {
     await openAndSignIn(page);

@@ -10,8 +10,9 @@ test('a 401 answer clears the session, says so, and goes to login after 2 s', as
   const logout = await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } });
   expect(logout.status()).toBe(200);
 
-  // The node list is not among what the overview already read, so opening it asks the server.
-  await page.getByRole('navigation', { name: '主選單' }).getByRole('link', { name: '節點' }).click();
+  // The node list is not among what the overview already read, so opening it asks the server. The
+  // click is dispatched without pointer activity, which would send the idle watch's wakening first.
+  await page.getByRole('navigation', { name: '主選單' }).getByRole('link', { name: '節點' }).dispatchEvent('click');
   await expect(notification(page).first()).toHaveText(/認證錯誤，請重新登入/);
   expect(await tokenOf(page)).toBeNull();
   await expect(page).toHaveURL(/\/login/, { timeout: 5_000 });

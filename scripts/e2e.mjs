@@ -1,8 +1,11 @@
 // The e2e part of `npm test`: Debian's Chromium (installed with apt-get when missing and allowed),
-// a fresh production build of the console, then Playwright against the real server.
+// a fresh production build of the console and the server's and agent's bundles (built here once,
+// before Playwright starts a server per worker), then Playwright against the real servers.
 import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildAgentIfStale } from './build-agent.mjs';
+import { buildServerIfStale } from './build-server.mjs';
 import { buildConsoleIfStale, root, run } from './lib.mjs';
 
 const chromium = process.env.VIGIL_CHROMIUM ?? '/usr/bin/chromium';
@@ -23,7 +26,7 @@ function ensureChromium() {
 }
 
 ensureChromium();
-await buildConsoleIfStale();
+await Promise.all([buildConsoleIfStale(), buildServerIfStale(), buildAgentIfStale()]);
 rmSync(join(root, '.tmp/e2e'), { recursive: true, force: true });
 await run(process.execPath, [join(root, 'node_modules/@playwright/test/cli.js'), 'test', ...process.argv.slice(2)], {
   env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
