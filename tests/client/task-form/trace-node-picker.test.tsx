@@ -1,58 +1,15 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
-import type { ReactElement } from 'react';
-import { renderToString } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { traceResourceQuery } from '../../../src/client/features/task-form/api.js';
 import { NodePicker } from '../../../src/client/features/task-form/components/node-picker.js';
 import { newTaskValues } from '../../../src/client/features/task-form/form-values.js';
-import { i18nOptions } from '../../../src/client/lib/i18n.js';
-import type { Language, TraceResourceAnswer } from '../../../src/shared/index.js';
-
-const node = (id: number, name: string, traceroute: boolean | null) => ({
-  id,
-  name,
-  city: 'Local',
-  province: null,
-  region: null,
-  country: 'CN',
-  isp: 1,
-  mapType: 1,
-  status: 'usable',
-  traceroute,
-});
-
-const RESOURCE = {
-  nodes: [node(1, 'Able', true), node(2, 'Unable', false), node(3, 'Unregistered', null)],
-  frequencies: [1, 2, 5, 10, 15, 20, 30, 60],
-  defaultFrequencyMinutes: 10,
-  maxHops: 30,
-  probesPerHop: 3,
-} as TraceResourceAnswer;
-
-function render(element: ReactElement, language: Language = 'en'): string {
-  const i18n = i18next.createInstance();
-  void i18n.init({ ...i18nOptions(language), showSupportNotice: false });
-  const client = new QueryClient();
-  client.setQueryData(traceResourceQuery().queryKey, RESOURCE);
-  return renderToString(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter>{element}</MemoryRouter>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
-}
+import type { Language } from '../../../src/shared/index.js';
+import { nodeCheckbox as checkbox, renderWithTraceResource, traceResource } from '../support/trace-resource.js';
 
 const picker = (nodeIds: number[], language?: Language) =>
-  render(
+  renderWithTraceResource(
     <NodePicker type={6} values={{ ...newTaskValues(6, null, 10), nodeIds }} errors={{}} setField={() => {}} setFieldError={() => {}} disabled={false} />,
+    traceResource('traceroute'),
     language,
   );
-
-const checkbox = (html: string, id: number) => html.match(new RegExp(`<input[^>]*data-node-id="${id}"[^>]*>`))?.[0] ?? '';
 
 describe('the traceroute node picker', () => {
   it('offers only nodes whose agent has traceroute; the others are shown disabled with the reason', () => {
