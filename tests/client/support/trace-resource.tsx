@@ -27,7 +27,7 @@ const node = (id: number, name: string, tools: Tools) => ({
 /** Three nodes: one whose agent has `tool`, one whose agent lacks it, one with no agent yet. */
 export function traceResource(tool: 'traceroute' | 'mtr'): TraceResourceAnswer {
   // The other tool is present everywhere: only `tool` decides.
-  const tools = (has: boolean | null): Tools => (tool === 'mtr' ? { traceroute: true, mtr: has } : { traceroute: has });
+  const tools = (has: boolean | null): Tools => (tool === 'mtr' ? { traceroute: true, mtr: has } : { traceroute: has, mtr: true });
   return {
     nodes: [node(1, 'Able', tools(true)), node(2, 'Unable', tools(false)), node(3, 'Unregistered', tools(null))],
     frequencies: [1, 2, 5, 10, 15, 20, 30, 60],
