@@ -11,14 +11,17 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type ResolvedConfig, type Rolldown } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { MANIFEST_FILE, SERVICE_WORKER_FILE, WEB_MANIFEST } from './src/client/app/pwa/web-manifest.js';
 import { buildAllGeometry } from './src/client/geo/build-geometry.js';
 import { GEOMETRY_NAMES, type GeometryName } from './src/client/geo/region-geometry.js';
 import { FIRST_CHUNKS_ELEMENT_ID, type FirstChunks } from './src/client/lib/offline/first-chunks.js';
 import { LANGUAGES } from './src/shared/constants.js';
+import { databaseTestFiles } from './tests/support/database-test-files.js';
 
 const apiPort = Number(process.env.VIGIL_PORT ?? 8080);
+const ROOT = fileURLToPath(new URL('.', import.meta.url));
+const postgresRun = process.env.VIGIL_TEST_DB === 'postgres';
 
 /**
  * Test files run at once: VIGIL_TEST_WORKERS, else one a core but at least 4 (measured on 2 cores:
@@ -27,6 +30,23 @@ const apiPort = Number(process.env.VIGIL_PORT ?? 8080);
 function testWorkers(): number {
   const given = Number(process.env.VIGIL_TEST_WORKERS);
   return Number.isInteger(given) && given >= 1 ? given : Math.max(4, availableParallelism());
+}
+
+/**
+ * The server's files share the modules they import within a worker (isolate false): each file
+ * loading the whole app afresh cost more of a run than their tests (docs/architecture.md, "Test
+ * suite time"); tests/support/file-start.ts gives each its own start time. Files that mock modules,
+ * fake timers or set process handlers (client, agent) load theirs afresh. The PostgreSQL run takes
+ * the server's files that get a database (tests/support/database-test-files.ts).
+ */
+function testProjects(): TestProjectInlineConfiguration[] {
+  const serverFiles = ['tests/server/**/*.test.ts'];
+  const server: TestProjectInlineConfiguration = {
+    extends: true,
+    test: { name: 'server', include: postgresRun ? databaseTestFiles(ROOT) : serverFiles, isolate: false, setupFiles: ['tests/support/file-start.ts'] },
+  };
+  const isolated: TestProjectInlineConfiguration = { extends: true, test: { name: 'isolated', include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'], exclude: serverFiles } };
+  return postgresRun ? [server] : [server, isolated];
 }
 
 const GEOMETRY_MODULE = 'virtual:vigil-geometry';
@@ -274,7 +294,6 @@ export default defineConfig(({ command }) => {
       proxy: { '/api': `http://127.0.0.1:${apiPort}` },
     },
     test: {
-      include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx'],
       environment: 'node',
       pool: 'forks',
       // Most long files wait (for agents, child servers, timeouts) rather than compute, so more files
@@ -283,7 +302,8 @@ export default defineConfig(({ command }) => {
       testTimeout: 20_000,
       hookTimeout: 30_000,
       // VIGIL_TEST_DB=postgres runs the suite on a throw-away PostgreSQL cluster of its own.
-      globalSetup: process.env.VIGIL_TEST_DB === 'postgres' ? ['tests/support/postgres-global-setup.ts'] : [],
+      globalSetup: postgresRun ? ['tests/support/postgres-global-setup.ts'] : [],
+      projects: testProjects(),
     },
   };
 });

@@ -26,11 +26,19 @@ export const SEED = {
   publicUrl: 'https://vigil.example.test',
 } as const;
 
+const wholeSecondsNow = () => Math.floor(Date.now() / 1000) * 1000;
+
 /**
- * Where test servers' clocks start: the real time when the file loaded (whole seconds), so results
- * that real agents time-stamp with the machine's clock fall within what the server accepts.
+ * Where test servers' clocks start: the real time when the test file started (whole seconds), so
+ * results that real agents time-stamp with the machine's clock fall within what the server accepts.
+ * The server's test files share this module in a worker (vite.config.ts): tests/support/
+ * file-start.ts sets it again before each file, since a worker runs files for minutes.
  */
-export const START_TIME = Math.floor(Date.now() / 1000) * 1000;
+export let START_TIME = wholeSecondsNow();
+
+export function restartStartTime(): void {
+  START_TIME = wholeSecondsNow();
+}
 
 export interface Clock {
   now: () => number;
