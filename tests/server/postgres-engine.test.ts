@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { DetailSummaryAnswer } from '../../src/shared/calls/domain-detail-answers.js';
 import { MONITOR_TYPES } from '../../src/shared/codes.js';
@@ -40,6 +41,16 @@ describe.skipIf(testEngine !== 'postgres')('on PostgreSQL', () => {
       });
       expect(after).toBe(before);
       expect(await customers(server.db)).toBe(before + 1);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("compiles no statement with JIT (a last hour's per-task sums would pay for it on every overview)", async () => {
+    const server = await createTestServer();
+    try {
+      const { rows } = await sql<{ jit: string }>`select current_setting('jit') as jit`.execute(server.db);
+      expect(rows[0]?.jit).toBe('off');
     } finally {
       await server.close();
     }

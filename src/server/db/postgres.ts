@@ -28,6 +28,10 @@ export function openPostgres(settings: PostgresSettings): Db {
     types: numberTypes,
     ...(settings.statementTimeoutMs > 0 ? { statement_timeout: settings.statementTimeoutMs } : {}),
     application_name: 'vigil',
+    // The per-task sums of a last hour over thousands of tasks pass jit_above_cost, and compiling
+    // them cost 41 ms of a 379 ms statement (EXPLAIN ANALYZE, docs/architecture.md "Load"): the
+    // server's statements are short reads and writes that JIT never repays.
+    options: '-c jit=off',
   });
   // An idle connection the server drops (a PostgreSQL restart) must not take the process down; the
   // pool replaces it on the next query.
