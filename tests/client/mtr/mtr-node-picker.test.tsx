@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MtrForm } from '../../../src/client/features/mtr/components/mtr-form.js';
 import { NodeChooser } from '../../../src/client/features/task-form/node-chooser.js';
 import type { Language } from '../../../src/shared/index.js';
-import { nodeCheckbox as checkbox, renderWithTraceResource, traceResource } from '../support/trace-resource.js';
+import { nodeCheckbox as checkbox, renderWithTraceResource, traceResource } from '../support/render-answers.js';
 
 /** The MTR form as /detect_mtr composes it: with the task form's picker. */
 const form = (language: Language = 'en') =>

@@ -1,15 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
 import type { ReactElement } from 'react';
-import { renderToString } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { nodeCatalogueQuery } from '../../../src/client/features/task-form/api.js';
 import { NodePicker } from '../../../src/client/features/task-form/components/node-picker.js';
 import { newTaskValues } from '../../../src/client/features/task-form/form-values.js';
-import { i18nOptions } from '../../../src/client/lib/i18n.js';
 import type { Language, NodeCatalogueAnswer, NodeStatus } from '../../../src/shared/index.js';
+import { nodeCheckbox as checkbox, renderWithAnswers } from '../support/render-answers.js';
 
 const node = (id: number, name: string, status: NodeStatus, mapType: 1 | 3 = 1) => ({
   id,
@@ -28,24 +23,11 @@ const CATALOGUE = {
   list: [node(1, 'Withagent', 'usable'), node(2, 'Agentless', 'none'), node(3, 'Faraway', 'none', 3)],
 } as NodeCatalogueAnswer;
 
-function render(element: ReactElement, language: Language): string {
-  const i18n = i18next.createInstance();
-  void i18n.init({ ...i18nOptions(language), showSupportNotice: false });
-  const client = new QueryClient();
-  client.setQueryData(nodeCatalogueQuery().queryKey, CATALOGUE);
-  return renderToString(
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter>{element}</MemoryRouter>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
-}
+const render = (element: ReactElement, language: Language) => renderWithAnswers(element, [[nodeCatalogueQuery().queryKey, CATALOGUE]], language);
 
 const picker = (nodeIds: number[], language: Language = 'en') =>
   render(<NodePicker type={3} values={{ ...newTaskValues(3, 80), nodeIds }} errors={{}} setField={() => {}} setFieldError={() => {}} disabled={false} />, language);
 
-const checkbox = (html: string, id: number) => html.match(new RegExp(`<input[^>]*data-node-id="${id}"[^>]*>`))?.[0] ?? '';
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
 
 describe('the node picker and nodes without an agent', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NodePicker } from '../../../src/client/features/task-form/components/node-picker.js';
 import { newTaskValues } from '../../../src/client/features/task-form/form-values.js';
 import type { Language } from '../../../src/shared/index.js';
-import { nodeCheckbox as checkbox, renderWithTraceResource, traceResource } from '../support/trace-resource.js';
+import { nodeCheckbox as checkbox, renderWithTraceResource, traceResource } from '../support/render-answers.js';
 
 const picker = (nodeIds: number[], language?: Language) =>
   renderWithTraceResource(

@@ -95,6 +95,12 @@ async function rawSums(store: TestStore, range: TimeRange, column: 'task_id' | '
 const rounded = (groups: readonly { count: number; successes: number; latencyCount: number; latencySum: number }[], keyOf: (group: never) => number) =>
   groups.map((group) => [keyOf(group as never), group.count, group.successes, group.latencyCount, Math.round(group.latencySum * 1e6)]);
 
+/** The same rows, their latency sums equal but for floating point (summed in another order). */
+function expectSameSums(actual: readonly { latency_sum: number }[], expected: readonly { latency_sum: number }[]): void {
+  expect(actual.map(({ latency_sum: _, ...row }) => row)).toEqual(expected.map(({ latency_sum: _, ...row }) => row));
+  actual.forEach((row, index) => expect(row.latency_sum).toBeCloseTo(expected[index]?.latency_sum ?? Number.NaN, 6));
+}
+
 describe('per-task hour rollups', () => {
   let store: TestStore;
   let ctx: StoreContext;
@@ -120,8 +126,7 @@ describe('per-task hour rollups', () => {
       from rollup_hour group by bucket_start, task_id order by bucket_start, task_id`.execute(store.db);
     const taskHour = await store.db.selectFrom('rollup_task_hour').selectAll().orderBy('bucket_start').orderBy('task_id').execute();
     expect(perTask.rows.length).toBeGreaterThan(500);
-    expect(taskHour.map(({ latency_sum: _, ...row }) => row)).toEqual(perTask.rows.map(({ latency_sum: _, ...row }) => row));
-    taskHour.forEach((row, index) => expect(row.latency_sum).toBeCloseTo(perTask.rows[index]?.latency_sum ?? Number.NaN, 6));
+    expectSameSums(taskHour, perTask.rows);
 
     const columns = ['task_id', 'bucket_start', 'node_id', 'count', 'successes', 'latency_count', 'latency_sum', 'latency_min', 'latency_max'] as const;
     const hour = await store.db.selectFrom('rollup_hour').select(columns).orderBy('task_id').orderBy('bucket_start').orderBy('node_id').execute();
@@ -136,8 +141,7 @@ describe('per-task hour rollups', () => {
       from rollup_task_hour group by 1, task_id order by 1, task_id`.execute(store.db);
     const taskDay = await store.db.selectFrom('rollup_task_day').selectAll().orderBy('bucket_start').orderBy('task_id').execute();
     expect(perDay.rows.length).toBeGreaterThan(10);
-    expect(taskDay.map(({ latency_sum: _, ...row }) => row)).toEqual(perDay.rows.map(({ latency_sum: _, ...row }) => row));
-    taskDay.forEach((row, index) => expect(row.latency_sum).toBeCloseTo(perDay.rows[index]?.latency_sum ?? Number.NaN, 6));
+    expectSameSums(taskDay, perDay.rows);
   });
 
   it('hold rollup_minute summed per task', async () => {
@@ -146,8 +150,7 @@ describe('per-task hour rollups', () => {
       from rollup_minute group by bucket_start, task_id order by bucket_start, task_id`.execute(store.db);
     const taskMinute = await store.db.selectFrom('rollup_task_minute').selectAll().orderBy('bucket_start').orderBy('task_id').execute();
     expect(perTask.rows.length).toBeGreaterThan(0);
-    expect(taskMinute.map(({ latency_sum: _, ...row }) => row)).toEqual(perTask.rows.map(({ latency_sum: _, ...row }) => row));
-    taskMinute.forEach((row, index) => expect(row.latency_sum).toBeCloseTo(perTask.rows[index]?.latency_sum ?? Number.NaN, 6));
+    expectSameSums(taskMinute, perTask.rows);
   });
 
   it('hold rollup_task_minute summed per ten minutes', async () => {
@@ -157,8 +160,7 @@ describe('per-task hour rollups', () => {
       from rollup_task_minute group by 1, task_id order by 1, task_id`.execute(store.db);
     const taskTen = await store.db.selectFrom('rollup_task_ten_minute').selectAll().orderBy('bucket_start').orderBy('task_id').execute();
     expect(perTen.rows.length).toBeGreaterThan(100);
-    expect(taskTen.map(({ latency_sum: _, ...row }) => row)).toEqual(perTen.rows.map(({ latency_sum: _, ...row }) => row));
-    taskTen.forEach((row, index) => expect(row.latency_sum).toBeCloseTo(perTen.rows[index]?.latency_sum ?? Number.NaN, 6));
+    expectSameSums(taskTen, perTen.rows);
   });
 
   it('sum per task, per node and per bucket exactly the raw checks whose start is in the range', async () => {

@@ -1,4 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, type QueryKey } from '@tanstack/react-query';
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -37,12 +37,12 @@ export function traceResource(tool: 'traceroute' | 'mtr'): TraceResourceAnswer {
   } as TraceResourceAnswer;
 }
 
-/** `element` rendered to HTML with the trace resource already answered, in `language`. */
-export function renderWithTraceResource(element: ReactElement, resource: TraceResourceAnswer, language: Language = 'en'): string {
+/** `element` rendered to HTML with the given queries already answered (a key and its data each), in `language`. */
+export function renderWithAnswers(element: ReactElement, answers: readonly (readonly [QueryKey, unknown])[], language: Language = 'en'): string {
   const i18n = i18next.createInstance();
   void i18n.init({ ...i18nOptions(language), showSupportNotice: false });
   const client = new QueryClient();
-  client.setQueryData(traceResourceQuery().queryKey, resource);
+  for (const [key, data] of answers) client.setQueryData(key, data);
   return renderToString(
     <QueryClientProvider client={client}>
       <I18nextProvider i18n={i18n}>
@@ -51,6 +51,10 @@ export function renderWithTraceResource(element: ReactElement, resource: TraceRe
     </QueryClientProvider>,
   );
 }
+
+/** `element` rendered to HTML with the trace resource already answered, in `language`. */
+export const renderWithTraceResource = (element: ReactElement, resource: TraceResourceAnswer, language: Language = 'en') =>
+  renderWithAnswers(element, [[traceResourceQuery().queryKey, resource]], language);
 
 /** The checkbox input of node `id` in the picker's HTML ('' when absent). */
 export const nodeCheckbox = (html: string, id: number) => html.match(new RegExp(`<input[^>]*data-node-id="${id}"[^>]*>`))?.[0] ?? '';
