@@ -47,8 +47,8 @@ export async function registerClientFiles(app: FastifyInstance, dir: string): Pr
  * is not there (an old version's chunk after a deploy) is a 404, never the shell: a script or a
  * stylesheet answered with HTML would only fail later and less clearly.
  */
-export function serveConsole(reply: FastifyReply): FastifyReply {
+export function serveConsole(reply: FastifyReply): void {
   const path = reply.request.url.split('?')[0] ?? '';
-  if (HASHED_PATH.test(path)) return reply.code(404).header('cache-control', REVALIDATE).type('text/plain; charset=utf-8').send('Not Found');
-  return reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').sendFile(INDEX);
+  if (HASHED_PATH.test(path)) void reply.code(404).header('cache-control', REVALIDATE).type('text/plain; charset=utf-8').send('Not Found');
+  else void reply.header('cache-control', REVALIDATE).type('text/html; charset=utf-8').sendFile(INDEX);
 }

@@ -9,11 +9,11 @@ import { serveConsole } from './client-files.js';
 import { setSecurityHeaders } from './security-headers.js';
 import { discardUnreadBody } from './unread-body.js';
 
-function sendMapped(request: FastifyRequest, reply: FastifyReply, mapped: MappedError): FastifyReply {
+function sendMapped(request: FastifyRequest, reply: FastifyReply, mapped: MappedError): void {
   // A refusal may come before the body was read (admission, size): read the rest so the client,
   // still sending, gets to read the answer instead of a reset.
   discardUnreadBody(request, reply);
-  return reply.status(mapped.httpStatus).send(mapped.envelope);
+  void reply.status(mapped.httpStatus).send(mapped.envelope);
 }
 
 /**
@@ -25,7 +25,7 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   if (mapped.unexpected) request.log.error({ err: error }, 'unexpected framework error');
   // No route, so no onSend hooks: the headers every answer carries are set here.
   setSecurityHeaders(request, reply);
-  void sendMapped(request, reply, mapped);
+  sendMapped(request, reply, mapped);
 }
 
 const requestError = (http: number, error: FieldError): MappedError =>
@@ -54,16 +54,20 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
   socket.destroy();
 }
 
-/** The one error handler and the not-found handler: every failure leaves as an envelope. */
+/**
+ * The one error handler and the not-found handler: every failure leaves as an envelope. Both send
+ * and return nothing: a returned reply is a thenable Fastify waits on, adding 'close' listeners
+ * to the response until a streamed answer (the console's index.html) ends.
+ */
 export function registerErrorHandling(app: FastifyInstance, clientDir: string | undefined): void {
   app.setErrorHandler((error, request, reply) => {
     const mapped = mapError(error, { bodyLimit: request.routeOptions.bodyLimit });
     if (mapped.unexpected) request.log.error({ err: error }, 'unexpected error');
-    return sendMapped(request, reply, mapped);
+    sendMapped(request, reply, mapped);
   });
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' || request.method === 'HEAD';
-    if (clientDir !== undefined && isPage && !isApiPath(request.url)) return serveConsole(reply);
-    return sendMapped(request, reply, mapError(new AppError(404)));
+    if (clientDir !== undefined && isPage && !isApiPath(request.url)) serveConsole(reply);
+    else sendMapped(request, reply, mapError(new AppError(404)));
   });
 }
