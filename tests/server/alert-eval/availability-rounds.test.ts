@@ -84,12 +84,18 @@ describe('availability rules with real agents', () => {
       const rows = await harness.server.db.selectFrom('results').select('node_id').distinct().where('task_id', '=', task.id).execute();
       return rows.length === withAgents.length;
     });
-    await harness.rule(availabilityRule('Down'), [task.id]);
+    // A cooldown of one round: every round says where, as a round of its own. A round a node's
+    // check missed (it started late, in the next round, as on a busy machine) is judged on the
+    // nodes with data and may say less; the rounds every agent checked in name the carrier.
+    await harness.rule(availabilityRule('Down', 1), [task.id]);
 
-    const [fire] = await harness.waitForLog('the fire message', task.id, (rows) => rows.length > 0);
-    expect(fire).toMatchObject({ event: 'fire', verdict: 'carrier' });
-    expect(fire?.nodes.map((node) => node.nodeId).sort()).toEqual([idOf(BEIJING_TELECOM), idOf(SHANGHAI_TELECOM)].sort());
-    expect(fire?.nodes.map((node) => node.province).sort()).toEqual(['Beijing', 'Shanghai']);
+    const rows = await harness.waitForLog('a carrier message', task.id, (logs) => logs.some((row) => row.verdict === 'carrier'));
+    expect(rows[0]?.event).toBe('fire');
+    const failing = [idOf(BEIJING_TELECOM), idOf(SHANGHAI_TELECOM)].sort();
+    for (const row of rows) expect(row.nodes.every((node) => failing.includes(node.nodeId))).toBe(true);
+    const carrier = rows.find((row) => row.verdict === 'carrier');
+    expect(carrier?.nodes.map((node) => node.nodeId).sort()).toEqual(failing);
+    expect(carrier?.nodes.map((node) => node.province).sort()).toEqual(['Beijing', 'Shanghai']);
   }, 90_000);
 
   it('a round waits for a registered agent that stays silent until its deadline, then judges the nodes with data', async () => {
