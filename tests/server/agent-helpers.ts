@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { vi } from 'vitest';
+import type { JobSignals } from '../../src/server/modules/agents/job-signals.js';
 import { issueNodeKey } from '../../src/server/modules/nodes/keys.js';
 import { createTask } from '../../src/server/modules/tasks/service.js';
 import type { Task } from '../../src/server/modules/tasks/task-model.js';
@@ -61,4 +63,18 @@ export function resultsBody(items: (ResultItem | { taskId: number; result: unkno
 export async function countRows(server: Pick<TestServer, 'db'>, table: 'results' | 'rollup_minute' | 'rollup_hour' | 'latest_results'): Promise<number> {
   const row = await server.db.selectFrom(table).select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/**
+ * Resolves once a long poll of the node waits for a job. Call it before the poll starts: a test
+ * handing a job to a waiting poll must not guess how long the poll takes to get there (a fixed
+ * sleep that a busy machine outlasts hands the job to the poll's first look instead).
+ */
+export async function pollWaiting(signals: JobSignals, nodeId: number): Promise<void> {
+  const wait = vi.spyOn(signals, 'wait');
+  try {
+    await vi.waitUntil(() => wait.mock.calls.some(([waitingFor]) => waitingFor === nodeId), { timeout: 20_000, interval: 5 });
+  } finally {
+    wait.mockRestore();
+  }
 }

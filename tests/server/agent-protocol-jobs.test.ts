@@ -9,7 +9,7 @@ import type { CheckResult } from '../../src/shared/probe/results.js';
 import { AppError } from '../../src/server/http/app-error.js';
 import { jobOutcome, requestJob } from '../../src/server/modules/agents/jobs-service.js';
 import { addCustomer, createTestServer, type TestServer } from './helpers.js';
-import { heartbeat, startAgent, type TestAgent } from './agent-helpers.js';
+import { heartbeat, pollWaiting, startAgent, type TestAgent } from './agent-helpers.js';
 
 async function errorCodeOf(promise: Promise<unknown>): Promise<number | undefined> {
   const caught: unknown = await promise.then(() => undefined, (error: unknown) => error);
@@ -52,9 +52,9 @@ const poll = async (agent: TestAgent, waitMs: number) => {
 
 describe('on-demand jobs', () => {
   it('hands a requested job to the waiting long poll, stores its result, and shows the outcome', async () => {
+    const pollWaits = pollWaiting(server.app.vigil.jobSignals, tokyo.nodeId);
     const waiting = poll(tokyo, 20_000);
-    // Let the poll start waiting before the job arrives.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pollWaits;
     const jobId = await requestJob(server.app.vigil, server.custId, tokyo.nodeId, MTR);
     expect(jobId.length).toBeGreaterThanOrEqual(40);
     const jobs = await waiting;
@@ -84,8 +84,9 @@ describe('on-demand jobs', () => {
   });
 
   it('releases a held poll when the server closes', async () => {
+    const pollWaits = pollWaiting(server.app.vigil.jobSignals, tokyo.nodeId);
     const waiting = poll(tokyo, 20_000);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pollWaits;
     const closing = server.app.close();
     expect(await waiting).toEqual([]);
     await closing;

@@ -7,7 +7,7 @@ import { PRUNE_SECTION, schedulePruning } from '../../../src/server/prune-schedu
 import { JobsAnswer } from '../../../src/shared/calls/agent-work.js';
 import { BotApiPeer } from '../../support/bot-api-peer.js';
 import { waitFor } from '../../agent/helpers/agent-harness.js';
-import { startAgent } from '../agent-helpers.js';
+import { pollWaiting, startAgent } from '../agent-helpers.js';
 import { BOT_TOKEN, queueTexts, saveChat } from '../alert-delivery/delivery-helpers.js';
 import type { TestServer } from '../helpers.js';
 import { createTwinServers, SKIP_REASON, skipWithoutPostgres, type TwinServers } from './twin-servers.js';
@@ -140,8 +140,9 @@ describe.skipIf(skipWithoutPostgres)(`two instances on one database: work done o
     const agent = await startAgent(b, 'jp-tokyo');
     const signals = b.app.vigil.jobSignals;
     const seen = signals.generation(agent.nodeId);
+    const pollWaits = pollWaiting(signals, agent.nodeId);
     const waiting = agent.call('/agent/jobs', { waitMs: 20_000 });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await pollWaits;
     const jobId = await requestJob(a.app.vigil, a.custId, agent.nodeId, { type: 'mtr', host: '127.0.0.1', count: 10 });
     const answer = await waiting;
     expect(JobsAnswer.parse(answer.json.data).jobs.map((job) => job.jobId)).toEqual([jobId]);
