@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { ReaderSettings, ReadReply, ReadRequest } from './sqlite-read-protocol.js';
+import { fromColumns, type ReaderSettings, type ReadReply, type ReadRequest } from './sqlite-read-protocol.js';
 
 /**
  * The reader thread: in a bundle, the bundled worker beside it (scripts/build-server.mjs); from
@@ -100,7 +100,7 @@ export class ReaderThread {
     this.settle(reply.id);
     this.stats.busyMs += reply.ms;
     if ('error' in reply) pending.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
-    else pending.resolve({ rows: reply.rows, changes: reply.changes });
+    else pending.resolve({ rows: fromColumns(reply.rows), changes: reply.changes });
   }
 
   private settle(id: number): void {

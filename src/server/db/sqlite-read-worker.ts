@@ -8,7 +8,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import SQLite from 'better-sqlite3';
-import type { ReaderSettings, ReadReply, ReadRequest } from './sqlite-read-protocol.js';
+import { buffersOf, toColumns, type ReaderSettings, type ReadReply, type ReadRequest } from './sqlite-read-protocol.js';
 
 /** As the main connection's statement cache (connection.ts): bounded by the SQL texts' length. */
 const STATEMENT_CACHE_CHARS = 512_000;
@@ -47,8 +47,11 @@ function run(request: Extract<ReadRequest, { id: number }>): ReadReply {
   const started = performance.now();
   try {
     const statement = prepared(request.sql);
-    if (statement.reader) return { id: request.id, rows: statement.all(...request.parameters), changes: 0, ms: performance.now() - started };
-    return { id: request.id, rows: [], changes: statement.run(...request.parameters).changes, ms: performance.now() - started };
+    if (statement.reader) {
+      const rows = toColumns(statement.all(...request.parameters) as Record<string, unknown>[]);
+      return { id: request.id, rows, changes: 0, ms: performance.now() - started };
+    }
+    return { id: request.id, rows: toColumns([]), changes: statement.run(...request.parameters).changes, ms: performance.now() - started };
   } catch (error) {
     const { message, code } = error as { message: string; code?: string };
     return { id: request.id, error: { message, code }, ms: performance.now() - started };
@@ -61,5 +64,6 @@ port.on('message', (request: ReadRequest) => {
     port.close();
     return;
   }
-  port.postMessage(run(request));
+  const reply = run(request);
+  port.postMessage(reply, 'rows' in reply ? buffersOf(reply.rows) : []);
 });
