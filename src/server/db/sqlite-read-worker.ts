@@ -20,6 +20,10 @@ if (port === null) throw new Error('sqlite-read-worker runs as a worker thread')
 const sqlite = new SQLite(settings.file, { readonly: true, fileMustExist: true });
 sqlite.pragma('busy_timeout = 5000');
 sqlite.pragma('cache_size = -65536');
+// SQLite drops a connection's page cache whenever another connection has committed since its last
+// read, which the writer does several times a second under ingest: without a map this connection
+// copies every page of a long read in again each time.
+sqlite.pragma('mmap_size = 536870912');
 
 const statements = new Map<string, SQLite.Statement>();
 let cachedChars = 0;
