@@ -3,7 +3,7 @@
 // `node` (no tsx loader: about 55 MB less memory, no loader thread, a faster start; measured by
 // `npm run bench -- --only scale`). Only this repository's code is bundled: every package stays in
 // node_modules (native addons, pino's worker files). `npm run dev` keeps tsx for development.
-import { relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundle, bundleIsStale } from './build-agent.mjs';
 
@@ -14,12 +14,25 @@ export const SERVER_BUNDLE = 'dist/server/main.mjs';
 /** What a server bundle is made of (its texts come from locales/): a change to any of these makes it stale. */
 export const SERVER_SOURCES = ['src/server', 'src/shared', 'locales', 'package-lock.json', 'scripts/build-agent.mjs', 'scripts/build-server.mjs'];
 
+/** The SQLite reader thread's entry; the server starts it from the file of this name beside its own bundle (src/server/db/read-pool.ts). */
+const READ_WORKER_ENTRY = 'src/server/db/sqlite-read-worker.ts';
+
+/** Where a server bundle's reader thread goes: beside it. */
+const readWorkerOf = (outfile) => join(dirname(outfile), 'sqlite-read-worker.mjs');
+
+/** Bundles a server entry into `outfile` and the SQLite reader thread beside it. */
+async function bundleServer(entry, outfile) {
+  await bundle(entry, outfile, { packagesExternal: true });
+  await bundle(READ_WORKER_ENTRY, readWorkerOf(outfile), { packagesExternal: true });
+}
+
 /**
  * Bundles `entry` (the server's main, or a bench's wrapper of it) into `outfile` when the bundle is
  * older than the entry, the server's sources or `extraSources`; answers its absolute path.
  */
 export async function bundleServerIfStale(entry, outfile, extraSources = []) {
-  if (bundleIsStale(outfile, [entry, ...SERVER_SOURCES, ...extraSources])) await bundle(entry, outfile, { packagesExternal: true });
+  const sources = [entry, ...SERVER_SOURCES, ...extraSources];
+  if (bundleIsStale(outfile, sources) || bundleIsStale(readWorkerOf(outfile), sources)) await bundleServer(entry, outfile);
   return resolve(root, outfile);
 }
 
@@ -29,6 +42,6 @@ export function buildServerIfStale() {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  await bundle(SERVER_ENTRY, SERVER_BUNDLE, { packagesExternal: true });
+  await bundleServer(SERVER_ENTRY, SERVER_BUNDLE);
   console.log(`Built ${relative(process.cwd(), resolve(root, SERVER_BUNDLE)) || SERVER_BUNDLE}`);
 }

@@ -60,6 +60,8 @@ export interface DatabaseConfig {
   poolMax: number;
   /** A statement running longer is cancelled by PostgreSQL (VIGIL_DATABASE_STATEMENT_TIMEOUT_MS, default 30 s). */
   statementTimeoutMs: number;
+  /** SQLite: read-only connections on threads of their own for long reads (VIGIL_SQLITE_READERS, default 1; 0: all on the one connection). */
+  sqliteReaders: number;
 }
 
 /** Alert messages through the Telegram Bot API. */
@@ -157,6 +159,7 @@ function databaseConfig(env: Env): DatabaseConfig {
     url: databaseUrl(env, 'VIGIL_DATABASE_URL'),
     poolMax: integer(env, 'VIGIL_DATABASE_POOL_MAX', 10, 1, 1000),
     statementTimeoutMs: integer(env, 'VIGIL_DATABASE_STATEMENT_TIMEOUT_MS', 30_000, 0, 3_600_000),
+    sqliteReaders: integer(env, 'VIGIL_SQLITE_READERS', 1, 0, 16),
   };
 }
 

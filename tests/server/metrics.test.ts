@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readerOf } from '../../src/server/db/reader.js';
 import { CALLS } from '../../src/shared/calls/index.js';
 import { createTaskOn, resultsBody, startAgent, type TestAgent } from './agent-helpers.js';
 import { startMtrRun } from '../../src/server/modules/mtr/start.js';
@@ -86,6 +88,20 @@ describe('GET /metrics', () => {
     expect(pool('open')).toBeGreaterThanOrEqual(1);
     expect(pool('waiting')).toBe(0);
     expect(valueOf(samples, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+  });
+
+  it("shows SQLite's reader threads and the time they ran statements (none on PostgreSQL)", async () => {
+    // The sums of many tasks are read there; an account without tasks reads none, so read directly.
+    await sql`select count(*) from results`.execute(readerOf(server.db));
+    const samples = await scrapeSamples(server);
+    const queue = (state: string) => valueOf(samples, 'vigil_sqlite_reader_queue', { state });
+    if (testEngine === 'postgres') {
+      expect(queue('threads')).toBeUndefined();
+      return;
+    }
+    expect([queue('threads'), queue('in_flight'), queue('waiting')]).toEqual([1, 0, 0]);
+    expect(valueOf(samples, 'vigil_sqlite_reader_busy_seconds_total')).toBeGreaterThan(0);
+    expect(valueOf(samples, 'vigil_sqlite_reader_restarts_total')).toBe(0);
   });
 
   it('refuses a scrape without the token, or with another, and shows no figure', async () => {

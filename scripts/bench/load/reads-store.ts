@@ -93,7 +93,15 @@ function filler(db: Db, plan: ReadsStorePlan, custId: number, nodeId: number): (
 }
 
 async function openEngine(plan: ReadsStorePlan, dir: string): Promise<{ env: Record<string, string>; cluster?: PostgresCluster }> {
-  const env = { VIGIL_DATA_DIR: dir, VIGIL_CLIENT_DIR: join(dir, 'none'), VIGIL_SEED_PASSWORD: READS_PASSWORD, VIGIL_MAX_SESSIONS: '1000' };
+  // VIGIL_SQLITE_READERS=0 in the bench's environment reads on the API's connection, to compare.
+  const readers = process.env.VIGIL_SQLITE_READERS;
+  const env = {
+    VIGIL_DATA_DIR: dir,
+    VIGIL_CLIENT_DIR: join(dir, 'none'),
+    VIGIL_SEED_PASSWORD: READS_PASSWORD,
+    VIGIL_MAX_SESSIONS: '1000',
+    ...(readers === undefined ? {} : { VIGIL_SQLITE_READERS: readers }),
+  };
   if (plan.engine === 'sqlite') return { env };
   const cluster = await startPostgresCluster();
   const admin = openPostgres({ url: cluster.urlOf('postgres'), poolMax: 1, statementTimeoutMs: 0 });

@@ -3,6 +3,9 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type Driver, Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
 import { countingDriver, trackPoolUsage, type LendingCounts } from './pool-usage.js';
+import { ReadPool } from './read-pool.js';
+import { trackReader } from './reader.js';
+import { ReaderDialect } from './worker-dialect.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -50,18 +53,44 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-/** Kysely's SQLite dialect with its one connection's lending counted (see pool-usage.ts). */
+/** Kysely's SQLite dialect with its one connection's lending counted (see pool-usage.ts), closing `companion` (the readers) with it. */
 class CountedSqliteDialect extends SqliteDialect {
   constructor(
     config: ConstructorParameters<typeof SqliteDialect>[0],
     private readonly counts: LendingCounts,
+    private readonly companion: Db | undefined,
   ) {
     super(config);
   }
 
   override createDriver(): Driver {
-    return countingDriver(super.createDriver(), this.counts);
+    const driver = countingDriver(super.createDriver(), this.counts);
+    const companion = this.companion;
+    if (!companion) return driver;
+    return {
+      ...driver,
+      async destroy() {
+        await companion.destroy();
+        await driver.destroy();
+      },
+    };
   }
+}
+
+export interface OpenOptions {
+  /**
+   * Read-only connections on threads of their own for the long reads (db/reader.ts), 0 for none
+   * (VIGIL_SQLITE_READERS, default 1). A database that cannot be opened twice (`:memory:`) has none.
+   */
+  readers?: number;
+}
+
+const DEFAULT_READERS = 1;
+
+function openReaders(file: string, count: number): { db: Db; pool: ReadPool } | undefined {
+  if (count < 1 || file === ':memory:' || file === '') return undefined;
+  const pool = new ReadPool({ file }, count);
+  return { db: new Kysely<Database>({ dialect: new ReaderDialect(pool) }), pool };
 }
 
 /**
@@ -73,7 +102,7 @@ class CountedSqliteDialect extends SqliteDialect {
  * pages (40 MiB of 8 KiB pages) rather than SQLite's 1,000 (a checkpoint, with its fsyncs, after
  * every batch otherwise; pages rewritten by many batches are copied back once).
  */
-export function openDatabase(file: string): Db {
+export function openDatabase(file: string, options: OpenOptions = {}): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const sqlite = new SQLite(file);
   sqlite.pragma('page_size = 8192');
@@ -84,7 +113,9 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('cache_size = -65536');
   sqlite.pragma('wal_autocheckpoint = 5000');
   const counts: LendingCounts = { inUse: 0, waiting: 0 };
-  const db = new Kysely<Database>({ dialect: new CountedSqliteDialect({ database: withStatementCache(sqlite) }, counts) });
+  const readers = openReaders(file, options.readers ?? DEFAULT_READERS);
+  const db = new Kysely<Database>({ dialect: new CountedSqliteDialect({ database: withStatementCache(sqlite) }, counts, readers?.db) });
   trackPoolUsage(db, () => ({ engine: 'sqlite', max: 1, open: sqlite.open ? 1 : 0, ...counts }));
+  if (readers) trackReader(db, readers);
   return db;
 }

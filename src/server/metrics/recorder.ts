@@ -1,6 +1,7 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Db } from '../db/connection.js';
 import { poolUsageOf } from '../db/pool-usage.js';
+import { readerStatsOf } from '../db/reader.js';
 import { readQueueDepths } from './queue-depths.js';
 
 /**
@@ -59,7 +60,31 @@ function queueGauges(registry: Registry) {
     imports: gauge(registry, 'vigil_import_jobs_processing', 'Bulk imports running'),
     importRows: gauge(registry, 'vigil_import_rows_waiting', 'Rows the running imports have still to read'),
     pool: gauge(registry, 'vigil_db_connections', 'Database connections: max, open, in use, and callers waiting for one', ['engine', 'state']),
+    readers: gauge(registry, 'vigil_sqlite_reader_queue', 'SQLite reader threads: threads, statements in flight, callers waiting for a thread', ['state']),
+    readerBusy: new Counter({ name: 'vigil_sqlite_reader_busy_seconds_total', help: 'Time the SQLite reader threads spent running statements', registers: [registry] }),
+    readerRestarts: new Counter({ name: 'vigil_sqlite_reader_restarts_total', help: 'SQLite reader threads that ended unasked and were replaced', registers: [registry] }),
   };
+}
+
+/** The reader threads' running totals as last scraped, to add only what came since to the counters. */
+interface ReaderTotals {
+  busyMs: number;
+  restarts: number;
+}
+
+function refreshPool(db: Db, gauges: ReturnType<typeof queueGauges>, scraped: ReaderTotals): void {
+  const pool = poolUsageOf(db);
+  if (pool !== undefined) {
+    const states = { max: pool.max, open: pool.open, in_use: pool.inUse, waiting: pool.waiting };
+    for (const [state, value] of Object.entries(states)) gauges.pool.set({ engine: pool.engine, state }, value);
+  }
+  const readers = readerStatsOf(db);
+  if (readers === undefined) return;
+  const states = { threads: readers.threads, in_flight: readers.inFlight, waiting: readers.waiting };
+  for (const [state, value] of Object.entries(states)) gauges.readers.set({ state }, value);
+  gauges.readerBusy.inc((readers.busyMs - scraped.busyMs) / 1000);
+  gauges.readerRestarts.inc(readers.restarts - scraped.restarts);
+  Object.assign(scraped, { busyMs: readers.busyMs, restarts: readers.restarts });
 }
 
 export function createMetrics(db: Db, now: () => number): Metrics {
@@ -68,6 +93,7 @@ export function createMetrics(db: Db, now: () => number): Metrics {
   const calls = callMetrics(registry);
   const gauges = queueGauges(registry);
   let processMetrics = false;
+  const readerTotals: ReaderTotals = { busyMs: 0, restarts: 0 };
   return {
     registry,
     ingestBatch(sent, accepted, duplicate) {
@@ -88,10 +114,7 @@ export function createMetrics(db: Db, now: () => number): Metrics {
       gauges.jobs.set({ state: 'taken' }, depths.jobsTaken);
       gauges.imports.set(depths.importsProcessing);
       gauges.importRows.set(depths.importRowsWaiting);
-      const pool = poolUsageOf(db);
-      if (pool === undefined) return;
-      const states = { max: pool.max, open: pool.open, in_use: pool.inUse, waiting: pool.waiting };
-      for (const [state, value] of Object.entries(states)) gauges.pool.set({ engine: pool.engine, state }, value);
+      refreshPool(db, gauges, readerTotals);
     },
     collectProcessMetrics() {
       if (processMetrics) return;

@@ -1,3 +1,4 @@
+import { readerOf } from '../db/reader.js';
 import { snapshotTransaction } from '../db/sql-dialect.js';
 import { AppError } from '../http/app-error.js';
 import type { ResultsContext } from './context.js';
@@ -84,6 +85,17 @@ function groupsOf(rows: readonly SumsRow[], plan: Plan, covered: TimeRange): Gro
   return [...groups.values()].filter((group) => group.count > 0).sort((a, b) => a.nodeId - b.nodeId || a.bucketStart - b.bucketStart);
 }
 
+/**
+ * A read of this many named tasks or fewer (a page of the list, a task's detail) stays on the API's
+ * connection: it costs a few ms, and on the reader thread it would wait behind a long read.
+ */
+const SHORT_READ_MAX_TASKS = 100;
+
+/** Where the sums are read: a long read on the reader thread (SQLite file), a short one where it is. */
+function readerFor(db: ResultsContext['db'], scope: ResultsScope): ResultsContext['db'] {
+  return scope.taskIds !== undefined && scope.taskIds.length <= SHORT_READ_MAX_TASKS ? db : readerOf(db);
+}
+
 /** Each piece's sums, one statement a piece. */
 async function piecesSums(db: Parameters<typeof pieceSums>[0], pieces: readonly Piece[], query: PieceQuery): Promise<SumsRow[]> {
   const rows: SumsRow[] = [];
@@ -95,11 +107,12 @@ async function piecesSums(db: Parameters<typeof pieceSums>[0], pieces: readonly 
  * The sums of the scope's checks whose start time is in the range, grouped as asked. 2121 unless
  * to > from. Marks and pieces are read in one transaction: pruning records its marks before it
  * deletes, so what the marks call kept is there in the same snapshot, and no batch lands between
- * pieces (a snapshot on PostgreSQL too: `snapshotTransaction`).
+ * pieces (a snapshot on PostgreSQL too: `snapshotTransaction`). On a SQLite file a long read runs on a
+ * reader thread (`readerFor`), off the API's event loop; a statement begun after a commit sees it (WAL).
  */
 export async function rangeSums(ctx: Pick<ResultsContext, 'db' | 'now'>, scope: ResultsScope, range: TimeRange, groupBy: GroupBy): Promise<RangeSums> {
   if (!(range.to > range.from)) throw new AppError(2121);
-  return snapshotTransaction(ctx.db).execute(async (trx) => {
+  return snapshotTransaction(readerFor(ctx.db, scope)).execute(async (trx) => {
     const kept = await keptFrom(trx);
     const covered = coveredRange(range, kept);
     const plan = planOf(groupBy, range, covered, kept);

@@ -1,0 +1,6 @@
+// Starts the SQLite reader thread from its TypeScript source, through tsx, when the server runs
+// from source (tsx, vitest); a bundled server starts the bundled worker instead (read-pool.ts).
+import { workerData } from 'node:worker_threads';
+import { tsImport } from 'tsx/esm/api';
+
+await tsImport(workerData.source, import.meta.url);
