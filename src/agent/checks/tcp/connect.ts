@@ -26,7 +26,7 @@ let directReadBuffer: Buffer | undefined;
 
 /**
  * Hands each read of a plain connection straight to `onData` (net.Socket's `onread`), without the
- * readable stream's buffering and events: about 8 % of the bare socket work of an HTTP check on
+ * readable stream's buffering and events: 6-8 % of the bare socket work of an HTTP check on
  * loopback (docs/architecture.md, "Performance: CPU per check"). The chunk is a view of one buffer
  * every check shares and the next read overwrites: `onData` must use it at once and copy what it
  * keeps. Only for plain sockets: TLS reads the connection itself.
