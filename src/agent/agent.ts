@@ -13,7 +13,7 @@ import { agentVersion, machineName, readRememberedNode, rememberNode } from './n
 import { ResultBatcher } from './result-batch.js';
 import { CheckRunner } from './runner.js';
 import { Scheduler } from './scheduler.js';
-import { detectCapabilities, runSelfCheck, selfCheckPlanOf } from './self-check.js';
+import { detectCapabilities, IcmpToolWatch, runSelfCheck, selfCheckPlanOf } from './self-check.js';
 import { DEFAULT_SPOOL_LIMITS, Spool, type SpoolLimits } from './spool.js';
 import { Sync } from './sync.js';
 import { createTransport, type KeyRefusedError } from './transport.js';
@@ -129,10 +129,14 @@ function assembleAgent(config: AgentConfig, deps: AgentDeps, lock: DataDirLock):
       delivery.nudge();
     },
   });
+  const icmpTool = new IcmpToolWatch(registry);
   const runner = new CheckRunner({
     concurrency: config.concurrency,
     allowPrivateTargets: () => allowPrivateTargets,
-    onResult: (item) => batcher.add(item),
+    onResult: (item) => {
+      icmpTool.noteResult(item.result);
+      batcher.add(item);
+    },
     registry,
     logger,
     ...compact({ onLateness: deps.onLateness }),
@@ -157,7 +161,7 @@ function assembleAgent(config: AgentConfig, deps: AgentDeps, lock: DataDirLock):
     logger,
     book,
     announce: async () => ({ version: agentVersion(), capabilities: await detectCapabilities(), hostname: machineName() }),
-    selfCheck: (registered) => runSelfCheck(registry, selfCheckPlanOf(config.serverUrl, registered)),
+    selfCheck: (registered) => runSelfCheck(registry, selfCheckPlanOf(config.serverUrl, registered), icmpTool),
     onRegistered: (answer) => {
       quarantineForeignData(remembered, answer, { dataDir: config.dataDir, spool, cacheFile, book, flush: () => batcher.flush(), logger });
       allowPrivateTargets = config.allowPrivate && answer.allowPrivateTargets;

@@ -1,22 +1,23 @@
 import { lookup } from 'node:dns/promises';
 import { createConnection, createServer, type AddressInfo, type Server } from 'node:net';
 import { AGENT_TOOL_ERRORS_MAX, type SelfCheck, type ToolCapabilities } from '../shared/calls/agent.js';
-import { MONITOR_TYPES } from '../shared/codes.js';
-import { IcmpOptions } from '../shared/probe/options.js';
 import type { Failure } from '../shared/probe/results.js';
 import { Budget, settleWithin, startStopwatch } from './checks/clock.js';
 import { CHECKS, type CheckRegistry } from './checks/registry.js';
 import { locateTool } from './checks/tools.js';
+import { IcmpToolWatch } from './self-check/icmp-tool.js';
 import { checkNodeDns } from './self-check/node-dns.js';
 import type { SelfCheckPlan } from './self-check/plan.js';
 import { checkReference } from './self-check/reference.js';
 
+export { ICMP_TOOL_RECHECK_MS, IcmpToolWatch } from './self-check/icmp-tool.js';
 export { referenceTargetOf, selfCheckPlanOf, type ReferenceTarget, type SelfCheckPlan } from './self-check/plan.js';
 
 /**
  * The agent's look at itself before each heartbeat: can it open a TCP connection over loopback,
- * resolve a name, run its ICMP tool, ask its node's DNS server, and reach its reference target
- * (the Vigil server) without loss. The server derives the node's status from these.
+ * resolve a name, run its ICMP tool (not at every heartbeat: IcmpToolWatch), ask its node's DNS
+ * server, and reach its reference target (the Vigil server) without loss. The server derives the
+ * node's status from these.
  */
 
 const STEP_TIMEOUT_MS = 3_000;
@@ -67,25 +68,21 @@ export async function resolverWorks(): Promise<boolean> {
   return (await step(lookup('localhost'))) !== null;
 }
 
-/** A probe-side ICMP failure (the tool broke, not the target). A missing tool is a capability, not an error. */
-async function icmpToolError(registry: CheckRegistry): Promise<string | null> {
-  const options = IcmpOptions.parse({ type: MONITOR_TYPES.ICMP, host: '127.0.0.1', count: 1, timeoutMs: STEP_TIMEOUT_MS });
-  const result = await registry[MONITOR_TYPES.ICMP].run(options, { allowPrivateTargets: true, matchingIps: [] });
-  const failure = result.failure;
-  if (!failure || failure.code === 'tool_missing') return null;
-  return `icmp: ${failure.source} ${failure.code}${failure.detail ? ` ${failure.detail}` : ''}`.slice(0, 500);
-}
-
 /**
  * `ok` is false when the node cannot probe: loopback, resolver or ICMP tool broken, or the reference
  * target wholly unreachable. Partial reference loss or a failing node DNS server leave `ok` true; the
  * server reads them as a degraded node.
  */
-export async function runSelfCheck(registry: CheckRegistry = CHECKS, plan: SelfCheckPlan = {}, now: () => number = Date.now): Promise<SelfCheck> {
+export async function runSelfCheck(
+  registry: CheckRegistry = CHECKS,
+  plan: SelfCheckPlan = {},
+  icmpTool: IcmpToolWatch = new IcmpToolWatch(registry),
+  now: () => number = Date.now,
+): Promise<SelfCheck> {
   const [loopbackRttMs, dnsOk, icmpError, nodeDns, reference] = await Promise.all([
     loopbackConnectMs(),
     resolverWorks(),
-    icmpToolError(registry).catch((error: unknown) => `icmp: ${String(error)}`.slice(0, 500)),
+    icmpTool.error(),
     checkNodeDns(registry, plan.dnsServer ?? null),
     checkReference(registry, plan.reference ?? null),
   ]);

@@ -54,6 +54,11 @@ export class Spool<T> {
    * so the limits drop others first and a result is never both stored and counted as dropped.
    */
   private sending: string | undefined;
+  /**
+   * The batch last appended, as written: in the steady state delivery sends it next, and reading
+   * it back from disk and parsing it again cost as much as writing it.
+   */
+  private lastAppended: SpooledBatch<T> | undefined;
 
   constructor(
     private readonly dir: string,
@@ -74,6 +79,7 @@ export class Spool<T> {
     writeFileSync(temporary, text);
     renameSync(temporary, join(this.dir, name));
     this.track(batch.batchId, { name, bytes: Buffer.byteLength(text), results: results.length });
+    this.lastAppended = batch;
     this.enforceLimits();
     return batch;
   }
@@ -84,7 +90,7 @@ export class Spool<T> {
     const unreadable: string[] = [];
     for (const [batchId, entry] of this.index) {
       if (batches.length + unreadable.length >= limit) break;
-      const batch = this.read(entry);
+      const batch = batchId === this.lastAppended?.batchId ? this.lastAppended : this.read(entry);
       if (batch) batches.push(batch);
       else unreadable.push(batchId);
     }
@@ -109,6 +115,7 @@ export class Spool<T> {
   /** Forgets a batch the server has stored. */
   remove(batchId: string): void {
     if (batchId === this.sending) this.sending = undefined;
+    if (batchId === this.lastAppended?.batchId) this.lastAppended = undefined;
     const entry = this.untrack(batchId);
     if (entry) rmSync(join(this.dir, entry.name), { force: true });
   }
@@ -130,6 +137,7 @@ export class Spool<T> {
 
   /** Forgets `count` of the dropped results once they were reported; later drops stay counted. */
   takeDropped(count: number): void {
+    if (count <= 0) return;
     const left = this.dropped - count;
     if (left > 0) this.writeDropped(left);
     else this.clearDropped();
@@ -148,6 +156,7 @@ export class Spool<T> {
     }
     this.index.clear();
     this.sending = undefined;
+    this.lastAppended = undefined;
     this.bytes = 0;
     if (this.dropped > 0) renameSync(join(this.dir, DROPPED_FILE), join(target, DROPPED_FILE));
     this.dropped = 0;

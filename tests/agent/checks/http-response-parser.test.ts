@@ -3,14 +3,27 @@ import { MAX_HEAD_BYTES, ResponseParser } from '../../../src/agent/checks/http/r
 
 const MB = 1024 * 1024;
 
-/** Feeds a recorded answer whole, then again byte by byte: the outcome must not depend on how it arrives. */
+/**
+ * Feeds a recorded answer whole, then again byte by byte, then in pieces through one buffer that
+ * is overwritten after each feed (as a plain check's reads arrive): the outcome must not depend on
+ * how it arrives.
+ */
 function readBothWays(answer: string, method: 'GET' | 'HEAD' = 'GET', maxBodyBytes = MB): ResponseParser {
+  const bytes = Buffer.from(answer, 'latin1');
   const whole = new ResponseParser(method, maxBodyBytes);
-  whole.feed(Buffer.from(answer, 'latin1'));
+  whole.feed(bytes);
   const bytewise = new ResponseParser(method, maxBodyBytes);
-  for (const byte of Buffer.from(answer, 'latin1')) bytewise.feed(Buffer.from([byte]));
+  for (const byte of bytes) bytewise.feed(Buffer.from([byte]));
+  const reused = new ResponseParser(method, maxBodyBytes);
+  const readBuffer = Buffer.alloc(7);
+  for (let offset = 0; offset < bytes.length; offset += readBuffer.length) {
+    const read = bytes.copy(readBuffer, 0, offset);
+    reused.feed(readBuffer.subarray(0, read));
+    readBuffer.fill('x');
+  }
   const view = (parser: ResponseParser) => ({ ...pick(parser) });
   expect(view(bytewise)).toEqual(view(whole));
+  expect(view(reused)).toEqual(view(whole));
   return whole;
 }
 

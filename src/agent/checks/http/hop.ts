@@ -3,7 +3,7 @@ import type { CertificateSummary, Failure } from '../../../shared/probe/results.
 import { summarizeCertificate } from '../certificate.js';
 import { handshakeTls } from '../ssl/handshake.js';
 import { type Budget, clockNow, msBetween } from '../clock.js';
-import { connectTcp } from '../tcp/connect.js';
+import { connectTcp, DirectReader } from '../tcp/connect.js';
 import { resolveWithin } from '../tcp/resolve.js';
 import { exchange } from './response.js';
 import { hostnameOf, isSecureUrl, portOf } from './url.js';
@@ -75,7 +75,9 @@ async function runPhases(request: HopRequest, phases: Phases): Promise<void> {
     return;
   }
   Object.assign(phases, { resolvedIps: resolved.value.ips, ip: resolved.value.ip, dnsMs: resolved.value.dnsMs });
-  const connection = await connectTcp(resolved.value.ip, portOf(url), budget);
+  // Plain HTTP reads its answer straight off the connection; TLS reads the connection itself.
+  const reader = isSecureUrl(url) ? undefined : new DirectReader();
+  const connection = await connectTcp(resolved.value.ip, portOf(url), budget, reader);
   if (!connection.ok) {
     phases.failure = connection.failure;
     return;
@@ -83,7 +85,7 @@ async function runPhases(request: HopRequest, phases: Phases): Promise<void> {
   phases.connectMs = connection.value.connectMs;
   const socket = await secure(connection.value.socket, request, phases);
   if (!socket) return;
-  const read = await exchange(socket, url, request.method, budget, request.maxBodyBytes);
+  const read = await exchange(socket, url, request.method, budget, request.maxBodyBytes, reader);
   Object.assign(phases, {
     statusCode: read.statusCode,
     location: read.location,

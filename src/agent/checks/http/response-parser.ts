@@ -27,6 +27,7 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const CRLF = Buffer.from('\r\n');
 const HEAD_END = Buffer.from('\r\n\r\n');
 const HTTP_PREFIX = Buffer.from('HTTP/');
+const NOTHING = Buffer.alloc(0);
 const CR = 0x0d;
 const LF = 0x0a;
 
@@ -71,6 +72,7 @@ function framingOf(head: Head, method: string): Framing | ResponseParseError {
   return left === 0 ? { kind: 'none' } : { kind: 'length', left };
 }
 
+/** Fed chunks are read at once and never kept: a chunk may be a view of a buffer the next read overwrites. */
 export class ResponseParser {
   statusCode: number | null = null;
   location: string | null = null;
@@ -79,7 +81,7 @@ export class ResponseParser {
   error: ResponseParseError | null = null;
   private stage: Stage = 'head';
   /** Bytes of a head or a chunk line that has not ended yet. */
-  private pending: Buffer = Buffer.alloc(0);
+  private pending: Buffer = NOTHING;
   private framing: Framing = { kind: 'close' };
   private chunk: ChunkState = 'size';
   private chunkLeft = 0;
@@ -109,12 +111,13 @@ export class ResponseParser {
     const buffer = this.pending.length === 0 ? data : Buffer.concat([this.pending, data]);
     const end = buffer.indexOf(HEAD_END);
     if (end < 0) {
-      this.pending = buffer;
+      // `data` may be a view of a buffer its reader reuses (DirectReader): keep a copy.
+      this.pending = buffer === data ? Buffer.from(data) : buffer;
       if (buffer.length > MAX_HEAD_BYTES) this.error = 'HPE_HEADER_OVERFLOW';
       else if (!HTTP_PREFIX.subarray(0, Math.min(buffer.length, HTTP_PREFIX.length)).equals(buffer.subarray(0, HTTP_PREFIX.length))) this.error = 'HPE_INVALID_CONSTANT';
       return;
     }
-    this.pending = Buffer.alloc(0);
+    this.pending = NOTHING;
     if (end > MAX_HEAD_BYTES) return void (this.error = 'HPE_HEADER_OVERFLOW');
     const head = parseHead(buffer.subarray(0, end).toString('latin1'));
     const rest = buffer.subarray(end + HEAD_END.length);
@@ -196,7 +199,7 @@ export class ResponseParser {
   }
 
   private endLine(line: Buffer, next: number): { text: string; next: number } {
-    this.pending = Buffer.alloc(0);
+    this.pending = NOTHING;
     return { text: line.toString('latin1'), next };
   }
 }

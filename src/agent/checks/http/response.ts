@@ -2,7 +2,7 @@ import type { Socket } from 'node:net';
 import type { Failure } from '../../../shared/probe/results.js';
 import { type Budget, clockNow, msBetween, settleWithin } from '../clock.js';
 import { errnoOf } from '../../../node-shared/socket-errors.js';
-import { failureOfSocketError } from '../tcp/connect.js';
+import { type DirectReader, failureOfSocketError } from '../tcp/connect.js';
 import { ResponseParser } from './response-parser.js';
 
 export const USER_AGENT = 'Vigil-Probe/1';
@@ -37,7 +37,7 @@ function requestText(url: URL, method: 'GET' | 'HEAD'): string {
  * when many answers arrive together, every one is stamped before any result is built, so a busy
  * moment does not add one check's processing to the next one's time to first byte.
  */
-function readResponse(socket: Socket, parser: ResponseParser, read: { ttfbMs: number | null }, writtenAt: () => bigint): Promise<bigint> {
+function readResponse(socket: Socket, reader: DirectReader | undefined, parser: ResponseParser, read: { ttfbMs: number | null }, writtenAt: () => bigint): Promise<bigint> {
   return new Promise<bigint>((resolve, reject) => {
     let settled = false;
     const settle = (outcome: bigint | Error): void => {
@@ -45,13 +45,15 @@ function readResponse(socket: Socket, parser: ResponseParser, read: { ttfbMs: nu
       settled = true;
       setImmediate(() => (typeof outcome === 'bigint' ? resolve(outcome) : reject(outcome)));
     };
-    socket.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer): void => {
       const now = clockNow();
       read.ttfbMs ??= msBetween(writtenAt(), now);
       parser.feed(chunk);
       if (parser.error) settle(withCode(`the answer is not HTTP (${parser.error})`, parser.error));
       else if (parser.done) settle(now);
-    });
+    };
+    if (reader) reader.onData = onData;
+    else socket.on('data', onData);
     const closed = (): void => settle(parser.endsAtClose ? clockNow() : withCode('connection closed mid-response', 'ECONNRESET'));
     socket.once('end', closed);
     socket.once('close', closed);
@@ -62,12 +64,13 @@ function readResponse(socket: Socket, parser: ResponseParser, read: { ttfbMs: nu
 /**
  * Sends one HTTP/1.1 request over a connected (and, for HTTPS, already secured) socket and reads
  * the answer, timing the first byte on the socket itself. The socket is destroyed afterwards.
+ * `reader`: the plain socket was opened with it (connectTcp), and its reads come through it.
  */
-export async function exchange(socket: Socket, url: URL, method: 'GET' | 'HEAD', budget: Budget, maxBodyBytes: number): Promise<ResponseRead> {
+export async function exchange(socket: Socket, url: URL, method: 'GET' | 'HEAD', budget: Budget, maxBodyBytes: number, reader?: DirectReader): Promise<ResponseRead> {
   const parser = new ResponseParser(method, maxBodyBytes);
   const read = { ttfbMs: null as number | null };
   let writtenAt = clockNow();
-  const done = readResponse(socket, parser, read, () => writtenAt);
+  const done = readResponse(socket, reader, parser, read, () => writtenAt);
   writtenAt = clockNow();
   socket.write(requestText(url, method));
   const outcome = await settleWithin(done, budget, failureOfResponseError, () => socket.destroy());
