@@ -11,6 +11,16 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 export const SERVER_ENTRY = 'src/server/main.ts';
 export const SERVER_BUNDLE = 'dist/server/main.mjs';
+/**
+ * V8 options the server runs with (`npm start` and the bench's server alike). The server wakes for
+ * a results batch every few seconds, so V8 takes it for idle: its memory reducer ran full
+ * mark-compacts between batches, bytecode not run for a while was dropped and compiled again, and
+ * a young generation shrunk to 1 MB was scavenged on every batch. Measured: a batch of 50 results
+ * every 3 s cost 17-18 ms of server CPU without these and 10-11 ms with them
+ * (docs/architecture.md, "Performance: CPU per check").
+ */
+export const SERVER_NODE_OPTIONS = ['--min-semi-space-size=16', '--max-semi-space-size=16', '--no-memory-reducer', '--no-flush-bytecode'];
+
 /** What a server bundle is made of (its texts come from locales/): a change to any of these makes it stale. */
 export const SERVER_SOURCES = ['src/server', 'src/shared', 'locales', 'package-lock.json', 'scripts/build-agent.mjs', 'scripts/build-server.mjs'];
 

@@ -3,7 +3,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildAgentIfStale } from './build-agent.mjs';
-import { buildServerIfStale } from './build-server.mjs';
+import { buildServerIfStale, SERVER_NODE_OPTIONS } from './build-server.mjs';
 
 export const root = new URL('..', import.meta.url).pathname;
 
@@ -43,11 +43,12 @@ export async function buildConsoleIfStale() {
 
 /**
  * Starts the API server as a child that shares this terminal: the bundle of its code
- * (dist/server/main.mjs, rebuilt first when its sources changed) under plain node.
+ * (dist/server/main.mjs, rebuilt first when its sources changed) under plain node, with the V8
+ * options of SERVER_NODE_OPTIONS.
  */
 export async function startServer(env = {}, extraArgs = []) {
   const server = await buildServerIfStale();
-  return spawn(process.execPath, [server, ...extraArgs], {
+  return spawn(process.execPath, [...SERVER_NODE_OPTIONS, server, ...extraArgs], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...env },

@@ -4,7 +4,7 @@ import { execFileSync, fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { bundleServerIfStale } from '../../build-server.mjs';
+import { bundleServerIfStale, SERVER_NODE_OPTIONS } from '../../build-server.mjs';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -12,12 +12,13 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
  * Runs a TypeScript entry of this repository in its own Node process (tsx as a loader, so the pid
  * is the program's own process), with an IPC channel and stdout piped for its announcements. With
  * `builtFile` (that entry bundled as .mjs) plain node runs the bundle instead, without tsx.
- * VIGIL_BENCH_NODE_ARGS adds options for node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+ * `nodeOptions` are the program's own (the server's, as `npm start` gives them); VIGIL_BENCH_NODE_ARGS
+ * adds options for node (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
  */
-export function startChild(entry: string, env: Record<string, string> = {}, builtFile?: string): ChildProcess {
+export function startChild(entry: string, env: Record<string, string> = {}, builtFile?: string, nodeOptions: readonly string[] = []): ChildProcess {
   return fork(builtFile ?? fileURLToPath(new URL(entry, `file://${ROOT}`)), [], {
     cwd: ROOT,
-    execArgv: [...(builtFile ? [] : ['--import', 'tsx']), ...(process.env.VIGIL_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)],
+    execArgv: [...(builtFile ? [] : ['--import', 'tsx']), ...nodeOptions, ...(process.env.VIGIL_BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean)],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
@@ -98,12 +99,12 @@ export function rssMb(pid: number): number {
   return Number(match?.[1] ?? 0) / 1024;
 }
 
-export type StartChild = (entry: string, env?: Record<string, string>, builtFile?: string) => ChildProcess;
+export type StartChild = (entry: string, env?: Record<string, string>, builtFile?: string, nodeOptions?: readonly string[]) => ChildProcess;
 
 /** startChild that also puts each child in `children`, for stopping them all at the end whatever happened. */
 export function childStarter(children: ChildProcess[]): StartChild {
-  return (entry, env, builtFile) => {
-    const child = startChild(entry, env, builtFile);
+  return (entry, env, builtFile, nodeOptions) => {
+    const child = startChild(entry, env, builtFile, nodeOptions);
     children.push(child);
     return child;
   };
@@ -118,12 +119,12 @@ export async function startTargets(start: StartChild): Promise<{ tcpPort: number
 const SERVER_PROCESS = 'scripts/bench/probes-scale/server-process.ts';
 
 /**
- * The API server (server-process.ts) on `env`, bundled and run by plain node as `npm start` runs
- * the server (scripts/build-server.mjs); answers the child and the URL it announced.
+ * The API server (server-process.ts) on `env`, bundled and run by plain node with the server's V8
+ * options, as `npm start` runs the server (scripts/build-server.mjs); answers the child and the URL it announced.
  */
 export async function startServerChild(start: StartChild, env: Record<string, string>, timeoutMs?: number): Promise<{ server: ChildProcess; url: string }> {
   const built = await bundleServerIfStale(SERVER_PROCESS, 'dist/bench/server-process.mjs');
-  const server = start(SERVER_PROCESS, env, built);
+  const server = start(SERVER_PROCESS, env, built, SERVER_NODE_OPTIONS);
   const url = await stdoutLine(server, (line) => (line.startsWith('listening ') ? line.slice('listening '.length) : undefined), timeoutMs);
   return { server, url };
 }

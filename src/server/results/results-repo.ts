@@ -1,73 +1,33 @@
 import type { Db } from '../db/connection.js';
-import { rawQuery, valuesPlaceholders } from '../db/sql-dialect.js';
+import { writeRows, type ColumnList, type RowsStatement } from './padded-rows.js';
 import { HISTOGRAM_COLUMNS } from './histogram.js';
 import type { ResultRow } from './result-row.js';
 import { taskRollupDeltas, type RollupDelta, type TaskRollupDelta } from './rollup-accumulator.js';
 import { DAY_MS, TEN_MINUTES_MS } from './range-pieces.js';
 
 /*
- * The ingest hot path (≥ 20,000 results/s). It writes hand-written multi-row statements through
- * Kysely's executor instead of its query builder: building and compiling a 200-row × 73-column
- * upsert node by node costs more than the write itself. The SQL is standard (ON CONFLICT … DO
- * UPDATE, excluded.*, CASE); only the parameter placeholders are the engine's, and db/sql-dialect.ts
- * makes them. Rows go in chunks of the sizes in CHUNK_SIZES only, so each statement's text is one of
- * a few and the connection prepares it once (preparing a 100-row upsert costs about half of running
- * it, and a text per batch size would be prepared anew almost every batch).
+ * The ingest hot path (≥ 20,000 results/s). It writes hand-written statements through Kysely's
+ * executor instead of its query builder: building and compiling a 200-row × 73-column upsert node
+ * by node costs more than the write itself. Each table gets one statement per batch
+ * (padded-rows.ts), standard SQL for both engines (ON CONFLICT … DO UPDATE, excluded.*, CASE).
  */
 
 export type RollupTableName = 'rollup_minute' | 'rollup_hour';
 /** Tables holding rollup_hour's rows, or their sums: written together by upsertHourRollups. */
 type HourRollupTableName = RollupTableName | 'rollup_hour_by_task';
 
-const RAW_COLUMNS = [
-  'id', 'task_id', 'node_id', 'ts', 'type', 'ok', 'latency_ms', 'status_code', 'failure_source', 'failure_code', 'ip_matched', 'details',
-] as const;
-const LATEST_COLUMNS = [
-  'task_id', 'node_id', 'ts', 'ok', 'latency_ms', 'status_code', 'failure_source', 'failure_code', 'ip_matched', 'result_id',
-] as const;
-const ROLLUP_BASE_COLUMNS = [
-  'task_id', 'node_id', 'bucket_start', 'count', 'successes', 'latency_count', 'latency_sum', 'latency_min', 'latency_max',
-] as const;
+const REAL_COLUMNS: ReadonlySet<string> = new Set(['latency_sum', 'latency_min', 'latency_max', 'latency_ms']);
+const TEXT_COLUMNS: ReadonlySet<string> = new Set(['failure_source', 'failure_code', 'details']);
+const typed = (names: readonly string[]): ColumnList =>
+  names.map((name) => ({ name, type: REAL_COLUMNS.has(name) ? 'double precision' : TEXT_COLUMNS.has(name) ? 'text' : 'bigint' }));
 
-const TASK_ROLLUP_COLUMNS = ['bucket_start', 'task_id', 'count', 'successes', 'latency_count', 'latency_sum'] as const;
-
-/** Statement sizes in rows, largest first; any count of rows is written as chunks of these. */
-const CHUNK_SIZES = [100, 10, 1] as const;
+const RAW_COLUMNS = typed(['id', 'task_id', 'node_id', 'ts', 'type', 'ok', 'latency_ms', 'status_code', 'failure_source', 'failure_code', 'ip_matched', 'details']);
+const LATEST_COLUMN_NAMES = ['task_id', 'node_id', 'ts', 'ok', 'latency_ms', 'status_code', 'failure_source', 'failure_code', 'ip_matched', 'result_id'] as const;
+const ROLLUP_BASE_COLUMNS = ['task_id', 'node_id', 'bucket_start', 'count', 'successes', 'latency_count', 'latency_sum', 'latency_min', 'latency_max'] as const;
+const TASK_ROLLUP_COLUMNS = typed(['bucket_start', 'task_id', 'count', 'successes', 'latency_count', 'latency_sum']);
 
 const boolean = (value: boolean | null) => (value === null ? null : value ? 1 : 0);
-
-const statementCache = new Map<string, string>();
-function cached(key: string, build: () => string): string {
-  let text = statementCache.get(key);
-  if (text === undefined) {
-    text = build();
-    statementCache.set(key, text);
-  }
-  return text;
-}
-
-/**
- * Writes `items` with the statement `textOf(rowCount)` (named `shape` in the text cache), in chunks
- * of CHUNK_SIZES rows; `push` appends one item's parameters.
- */
-async function writeChunked<T>(
-  db: Db,
-  shape: string,
-  items: readonly T[],
-  textOf: (rowCount: number) => string,
-  push: (params: unknown[], item: T) => void,
-): Promise<void> {
-  let start = 0;
-  for (const size of CHUNK_SIZES) {
-    if (items.length - start < size) continue;
-    const text = cached(`${shape}:${size}`, () => textOf(size));
-    for (; items.length - start >= size; start += size) {
-      const params: unknown[] = [];
-      for (let index = start; index < start + size; index += 1) push(params, items[index] as T);
-      await db.executeQuery(rawQuery(db, text, params));
-    }
-  }
-}
+const names = (columns: ColumnList) => columns.map(({ name }) => name).join(',');
 
 /**
  * Gives the rows consecutive ids from a counter that never goes backwards (retention may empty
@@ -86,15 +46,12 @@ export async function assignResultIds(db: Db, rows: ResultRow[]): Promise<void> 
   for (const row of rows) row.id = ++id;
 }
 
-const rawInsertText = (rowCount: number) => `insert into results (${RAW_COLUMNS.join(',')}) values ${valuesPlaceholders(RAW_COLUMNS.length, rowCount)}`;
-
-function pushRawParams(params: unknown[], row: ResultRow): void {
-  params.push(row.id, row.taskId, row.nodeId, row.ts, row.type, row.ok ? 1 : 0, row.latencyMs, row.statusCode);
-  params.push(row.failureSource, row.failureCode, boolean(row.ipMatched), row.details);
-}
+const RAW_INSERT: RowsStatement = { key: 'raw', target: `results (${names(RAW_COLUMNS)})`, inputs: RAW_COLUMNS, conflict: '' };
 
 export function insertRawResults(db: Db, rows: readonly ResultRow[]): Promise<void> {
-  return writeChunked(db, 'raw', rows, rawInsertText, pushRawParams);
+  return writeRows(db, RAW_INSERT, rows.map((row) => [
+    row.id, row.taskId, row.nodeId, row.ts, row.type, row.ok ? 1 : 0, row.latencyMs, row.statusCode, row.failureSource, row.failureCode, boolean(row.ipMatched), row.details,
+  ]));
 }
 
 function keepLower(table: string, column: string, pickLower: boolean): string {
@@ -104,60 +61,66 @@ function keepLower(table: string, column: string, pickLower: boolean): string {
   return `${column} = case when ${incoming} is null then ${current} when ${current} is null or ${better} then ${incoming} else ${current} end`;
 }
 
-function rollupUpsertText(table: HourRollupTableName, bins: readonly number[], rowCount: number): string {
-  const histogram = bins.map((bin) => HISTOGRAM_COLUMNS[bin] as string);
-  const columns = [...ROLLUP_BASE_COLUMNS, ...histogram];
-  const sums = ['count', 'successes', 'latency_count', 'latency_sum', ...histogram].map(
-    (column) => `${column} = ${table}.${column} + excluded.${column}`,
-  );
+const ROLLUP_TARGET_COLUMNS = [...ROLLUP_BASE_COLUMNS, ...HISTOGRAM_COLUMNS].join(',');
+
+function rollupConflict(table: HourRollupTableName, histogram: readonly string[]): string {
+  const sums = ['count', 'successes', 'latency_count', 'latency_sum', ...histogram].map((column) => `${column} = ${table}.${column} + excluded.${column}`);
   const updates = [...sums, keepLower(table, 'latency_min', true), keepLower(table, 'latency_max', false)];
-  return (
-    `insert into ${table} (${columns.join(',')}) values ${valuesPlaceholders(columns.length, rowCount)} ` +
-    `on conflict (bucket_start, task_id, node_id) do update set ${updates.join(', ')}`
-  );
+  return `on conflict (bucket_start, task_id, node_id) do update set ${updates.join(', ')}`;
 }
 
-function nonEmptyBins(delta: RollupDelta): number[] {
-  const bins: number[] = [];
-  delta.bins.forEach((count, bin) => {
-    if (count > 0) bins.push(bin);
-  });
-  return bins;
+/** A bucket touching at most one histogram bin (a batch holds one result per task and node, mostly): its bin and that bin's count. */
+function singleBinStatement(table: RollupTableName): RowsStatement {
+  const inputs = typed([...ROLLUP_BASE_COLUMNS, 'bin', 'bin_count']);
+  const histogram = HISTOGRAM_COLUMNS.map((_, bin) => `case bin when ${bin} then bin_count else 0 end`);
+  const outputs = [...ROLLUP_BASE_COLUMNS, ...histogram].join(', ');
+  return { key: `${table}:1`, target: `${table} (${ROLLUP_TARGET_COLUMNS})`, inputs, outputs, conflict: rollupConflict(table, HISTOGRAM_COLUMNS) };
 }
 
-/** Deltas grouped by which histogram bins they touch, so a statement names only those columns. */
-function bySignature(deltas: readonly RollupDelta[]): Map<string, { bins: number[]; deltas: RollupDelta[] }> {
-  const groups = new Map<string, { bins: number[]; deltas: RollupDelta[] }>();
-  for (const delta of deltas) {
-    const bins = nonEmptyBins(delta);
-    const key = bins.join(',');
-    const group = groups.get(key);
-    if (group) group.deltas.push(delta);
-    else groups.set(key, { bins, deltas: [delta] });
-  }
-  return groups;
+/** A bucket touching several bins: every bin's count. */
+function everyBinStatement(table: RollupTableName): RowsStatement {
+  const inputs = typed([...ROLLUP_BASE_COLUMNS, ...HISTOGRAM_COLUMNS]);
+  return { key: `${table}:all`, target: `${table} (${ROLLUP_TARGET_COLUMNS})`, inputs, conflict: rollupConflict(table, HISTOGRAM_COLUMNS) };
 }
+
+const ROLLUP_STATEMENTS = {
+  rollup_minute: { singleBin: singleBinStatement('rollup_minute'), everyBin: everyBinStatement('rollup_minute') },
+  rollup_hour: { singleBin: singleBinStatement('rollup_hour'), everyBin: everyBinStatement('rollup_hour') },
+};
+
+const rollupBase = (delta: RollupDelta): unknown[] => [
+  delta.taskId, delta.nodeId, delta.bucketStart, delta.count, delta.successes, delta.latencyCount, delta.latencySum, delta.latencyMin, delta.latencyMax,
+];
 
 /**
- * Adds each bucket's increments to its rollup row (creating it when new). A batch's buckets mostly
- * touch one histogram bin each; grouping them by the bins they touch keeps every statement narrow
- * (a 73-column upsert per bucket costs several times more).
+ * Adds each bucket's increments to its rollup row (creating it when new): one statement for a
+ * batch's buckets that touch at most one histogram bin, one more for those that touch several.
  */
 async function upsertRollups(db: Db, table: RollupTableName, deltas: readonly RollupDelta[]): Promise<void> {
-  for (const [signature, { bins, deltas: group }] of bySignature(deltas)) {
-    await writeChunked(db, `${table}[${signature}]`, group, (rowCount) => rollupUpsertText(table, bins, rowCount), (params, delta) => pushRollupParams(params, delta, bins));
+  const singleBin: unknown[][] = [];
+  const everyBin: unknown[][] = [];
+  for (const delta of deltas) {
+    const touched = delta.bins.filter((count) => count > 0).length;
+    if (touched > 1) everyBin.push([...rollupBase(delta), ...delta.bins]);
+    else {
+      const bin = delta.bins.findIndex((count) => count > 0);
+      singleBin.push([...rollupBase(delta), bin < 0 ? null : bin, bin < 0 ? 0 : delta.bins[bin]]);
+    }
   }
+  await writeRows(db, ROLLUP_STATEMENTS[table].singleBin, singleBin);
+  await writeRows(db, ROLLUP_STATEMENTS[table].everyBin, everyBin);
 }
 
-function pushRollupParams(params: unknown[], delta: RollupDelta, bins: readonly number[]): void {
-  params.push(delta.taskId, delta.nodeId, delta.bucketStart, delta.count, delta.successes);
-  params.push(delta.latencyCount, delta.latencySum, delta.latencyMin, delta.latencyMax);
-  for (const bin of bins) params.push(delta.bins[bin]);
-}
+const HOUR_BY_TASK: RowsStatement = {
+  key: 'rollup_hour_by_task',
+  target: `rollup_hour_by_task (${ROLLUP_BASE_COLUMNS.join(',')})`,
+  inputs: typed(ROLLUP_BASE_COLUMNS),
+  conflict: rollupConflict('rollup_hour_by_task', []),
+};
 
 /** rollup_hour's figures without the histogram, in the task-first copy the per-task trend reads. */
 function upsertHourByTask(db: Db, deltas: readonly RollupDelta[]): Promise<void> {
-  return writeChunked(db, 'by-task', deltas, (rowCount) => rollupUpsertText('rollup_hour_by_task', [], rowCount), (params, delta) => pushRollupParams(params, delta, []));
+  return writeRows(db, HOUR_BY_TASK, deltas.map(rollupBase));
 }
 
 type TaskSumsTable = 'rollup_task_hour' | 'rollup_task_minute' | 'rollup_task_ten_minute' | 'rollup_task_day';
@@ -165,18 +128,22 @@ type TaskSumsTable = 'rollup_task_hour' | 'rollup_task_minute' | 'rollup_task_te
 /** The hour deltas moved to the start of their UTC day (then summed per task and day). */
 const dayDeltas = (deltas: readonly RollupDelta[]): RollupDelta[] => deltas.map((delta) => ({ ...delta, bucketStart: delta.bucketStart - (delta.bucketStart % DAY_MS) }));
 
-function taskRollupUpsertText(table: TaskSumsTable, rowCount: number): string {
+function taskSumsStatement(table: TaskSumsTable): RowsStatement {
   const sums = ['count', 'successes', 'latency_count', 'latency_sum'].map((column) => `${column} = ${table}.${column} + excluded.${column}`);
-  return (
-    `insert into ${table} (${TASK_ROLLUP_COLUMNS.join(',')}) values ${valuesPlaceholders(TASK_ROLLUP_COLUMNS.length, rowCount)} ` +
-    `on conflict (bucket_start, task_id) do update set ${sums.join(', ')}`
-  );
+  const conflict = `on conflict (bucket_start, task_id) do update set ${sums.join(', ')}`;
+  return { key: table, target: `${table} (${names(TASK_ROLLUP_COLUMNS)})`, inputs: TASK_ROLLUP_COLUMNS, conflict };
 }
 
+const TASK_SUMS_STATEMENTS = {
+  rollup_task_minute: taskSumsStatement('rollup_task_minute'),
+  rollup_task_ten_minute: taskSumsStatement('rollup_task_ten_minute'),
+  rollup_task_hour: taskSumsStatement('rollup_task_hour'),
+  rollup_task_day: taskSumsStatement('rollup_task_day'),
+};
+
 function upsertTaskSums(db: Db, table: TaskSumsTable, deltas: readonly TaskRollupDelta[]): Promise<void> {
-  return writeChunked(db, table, deltas, (rowCount) => taskRollupUpsertText(table, rowCount), (params, delta) => {
-    params.push(delta.bucketStart, delta.taskId, delta.count, delta.successes, delta.latencyCount, delta.latencySum);
-  });
+  const rows = deltas.map((delta) => [delta.bucketStart, delta.taskId, delta.count, delta.successes, delta.latencyCount, delta.latencySum]);
+  return writeRows(db, TASK_SUMS_STATEMENTS[table], rows);
 }
 
 /** Per-task minute sums moved to the start of their ten minutes (then summed per task and ten minutes). */
@@ -205,22 +172,21 @@ export async function upsertHourRollups(db: Db, deltas: readonly RollupDelta[]):
   await upsertTaskSums(db, 'rollup_task_day', taskRollupDeltas(dayDeltas(deltas)));
 }
 
-function latestUpsertText(rowCount: number): string {
-  const updates = LATEST_COLUMNS.filter((column) => column !== 'task_id' && column !== 'node_id').map(
-    (column) => `${column} = excluded.${column}`,
-  );
-  return (
-    `insert into latest_results (${LATEST_COLUMNS.join(',')}) values ${valuesPlaceholders(LATEST_COLUMNS.length, rowCount)} ` +
-    `on conflict (task_id, node_id) do update set ${updates.join(', ')} where excluded.ts >= latest_results.ts`
-  );
-}
+const LATEST_UPSERT: RowsStatement = {
+  key: 'latest',
+  target: `latest_results (${LATEST_COLUMN_NAMES.join(',')})`,
+  inputs: typed(LATEST_COLUMN_NAMES),
+  conflict:
+    `on conflict (task_id, node_id) do update set ` +
+    LATEST_COLUMN_NAMES.filter((column) => column !== 'task_id' && column !== 'node_id').map((column) => `${column} = excluded.${column}`).join(', ') +
+    ' where excluded.ts >= latest_results.ts',
+};
 
 /** Keeps the newest result per (task, node); an older result arriving late changes nothing. */
 export function upsertLatest(db: Db, rows: readonly ResultRow[]): Promise<void> {
-  return writeChunked(db, 'latest', rows, latestUpsertText, (params, row) => {
-    params.push(row.taskId, row.nodeId, row.ts, row.ok ? 1 : 0, row.latencyMs, row.statusCode);
-    params.push(row.failureSource, row.failureCode, boolean(row.ipMatched), row.id);
-  });
+  return writeRows(db, LATEST_UPSERT, rows.map((row) => [
+    row.taskId, row.nodeId, row.ts, row.ok ? 1 : 0, row.latencyMs, row.statusCode, row.failureSource, row.failureCode, boolean(row.ipMatched), row.id,
+  ]));
 }
 
 /** Records the batch; false when the node already delivered this batch id. */
