@@ -55,6 +55,31 @@ test('the node list shows the seeded catalogue, filters it, and keeps the filter
   await expect(beijingTelecom).toBeVisible();
 });
 
+test('two filters changed before the list re-renders are both kept (a quick user or a slow phone)', async ({ page }) => {
+  await openAndSignIn(page);
+  await page.goto('/nodes');
+  await expect(filter(page, '電信業者')).toBeEnabled();
+  const mapType = await filter(page, '地圖類型').elementHandle();
+  const isp = await filter(page, '電信業者').elementHandle();
+  // Both changes in one task, so React cannot re-render in between: the second must build on the first.
+  await page.evaluate(
+    (choices) => {
+      for (const [select, value] of choices) {
+        (select as HTMLSelectElement).value = value;
+        select?.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+    },
+    [
+      [mapType, '1'],
+      [isp, '2'],
+    ] as const,
+  );
+  await expect(page).toHaveURL(/mapType=1/);
+  await expect(page).toHaveURL(/isp=2/);
+  await expect(filter(page, '地圖類型')).toHaveValue('1');
+  await expect(filter(page, '電信業者')).toHaveValue('2');
+});
+
 test('a filter nothing matches says so and offers a reset; at 360 px the nodes are cards', async ({ page }) => {
   await openAndSignIn(page);
   await page.goto('/nodes?mapType=2&country=JP');

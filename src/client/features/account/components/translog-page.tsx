@@ -13,23 +13,24 @@ import { daysReversed, isFiltered, translogBodyOf, translogFiltersOf, withPage, 
 import { TranslogExportButton } from './export-button.js';
 import { TranslogFilterBar } from './translog-filters.js';
 import { TranslogRows } from './translog-rows.js';
+import type { ViewUpdate } from '../../../lib/use-url-view.js';
 
 const EMPTY_VIEW: TranslogView = { kind: null, fromDay: '', toDay: '', page: 1, pageSize: 10 };
 
-function Empty({ view, onView }: { view: TranslogView; onView: (view: TranslogView) => void }) {
+function Empty({ view, onView }: { view: TranslogView; onView: (update: ViewUpdate<TranslogView>) => void }) {
   const { t } = useTranslation();
   if (!isFiltered(view)) return <p className="rounded-lg border border-slate-200 bg-white p-8 text-center text-sm text-slate-700">{t('account:translog.empty')}</p>;
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-slate-200 bg-white p-8 text-center">
       <p className="text-sm text-slate-700">{t('account:translog.emptyFiltered')}</p>
-      <Button variant="secondary" onClick={() => onView({ ...EMPTY_VIEW, pageSize: view.pageSize })}>
+      <Button variant="secondary" onClick={() => onView((latest) => ({ ...EMPTY_VIEW, pageSize: latest.pageSize }))}>
         {t('account:translog.clearFilters')}
       </Button>
     </div>
   );
 }
 
-function TranslogResults({ view, onView }: { view: TranslogView; onView: (view: TranslogView) => void }) {
+function TranslogResults({ view, onView }: { view: TranslogView; onView: (update: ViewUpdate<TranslogView>) => void }) {
   const { t } = useTranslation();
   const { data, isPending, isError, isPlaceholderData, refetch } = useQuery({ ...translogQuery(translogBodyOf(view)), enabled: !daysReversed(view) });
   useClampedPage(view, isPlaceholderData ? undefined : data?.total, onView, withPage);
@@ -44,8 +45,8 @@ function TranslogResults({ view, onView }: { view: TranslogView; onView: (view: 
       pageSize={view.pageSize}
       total={data.total}
       totalText={(total) => t('account:translog.total', { total })}
-      onPage={(page) => onView(withPage(view, page))}
-      onPageSize={(pageSize) => onView({ ...view, pageSize, page: 1 })}
+      onPage={(page) => onView((latest) => withPage(latest, page))}
+      onPageSize={(pageSize) => onView((latest) => ({ ...latest, pageSize, page: 1 }))}
     >
       <TranslogRows rows={data.list} />
     </PagedResults>

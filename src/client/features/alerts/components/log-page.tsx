@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/page-header.js';
 import { PagedResults } from '../../../components/paged-results.js';
 import { useClampedPage } from '../../../lib/use-clamped-page.js';
 import { logListQuery, ruleQuery } from '../api.js';
-import { useUrlView } from '../hooks/use-url-view.js';
+import { useUrlView, type ViewUpdate } from '../../../lib/use-url-view.js';
 import { daysReversed, logListBodyOf, logViewOf, logViewParams, type LogView } from '../list-views.js';
 import { LogEntry } from './log-entry.js';
 
@@ -33,9 +33,9 @@ function RuleChip({ ruleId, onClear }: { ruleId: number; onClear: () => void }) 
   return <FilterChip label={t('alerts:log.ruleFilter', { name: data?.name ?? `#${ruleId}` })} onClear={onClear} />;
 }
 
-function LogFilters({ view, onView, taskName }: { view: LogView; onView: (view: LogView) => void; taskName: string | null }) {
+function LogFilters({ view, onView, taskName }: { view: LogView; onView: (update: ViewUpdate<LogView>) => void; taskName: string | null }) {
   const { t } = useTranslation();
-  const set = (change: Partial<LogView>) => onView({ ...view, ...change, page: 1 });
+  const set = (change: Partial<LogView>) => onView((latest) => ({ ...latest, ...change, page: 1 }));
   return (
     <div role="group" aria-label={t('alerts:log.filters')} className="mb-4 flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4">
       {(view.ruleId !== null || view.taskId !== null) && (
@@ -61,7 +61,7 @@ function LogFilters({ view, onView, taskName }: { view: LogView; onView: (view: 
   );
 }
 
-function LogResults({ view, onView }: { view: LogView; onView: (view: LogView) => void }) {
+function LogResults({ view, onView }: { view: LogView; onView: (update: ViewUpdate<LogView>) => void }) {
   const { t } = useTranslation();
   const { data, isPending, isError, isPlaceholderData, refetch } = useQuery({ ...logListQuery(logListBodyOf(view)), enabled: !daysReversed(view) });
   useClampedPage(view, isPlaceholderData ? undefined : data?.total, onView, withPage);
@@ -77,8 +77,8 @@ function LogResults({ view, onView }: { view: LogView; onView: (view: LogView) =
       pageSize={view.pageSize}
       total={data.total}
       totalText={(total) => t('alerts:log.total', { count: data.total, total })}
-      onPage={(page) => onView(withPage(view, page))}
-      onPageSize={(pageSize) => onView({ ...view, pageSize, page: 1 })}
+      onPage={(page) => onView((latest) => withPage(latest, page))}
+      onPageSize={(pageSize) => onView((latest) => ({ ...latest, pageSize, page: 1 }))}
     >
       <ul aria-label={t('routes.alertLog')} className="flex flex-col gap-3">
         {data.list.map((row) => (

@@ -13,7 +13,7 @@ import { useClampedPage } from '../../../lib/use-clamped-page.js';
 import { useCurrentTabInView } from '../../../lib/use-current-tab-in-view.js';
 import { enableRules, refreshRules, ruleListQuery } from '../api.js';
 import { useRuleSelection, type RuleSelection } from '../hooks/use-rule-selection.js';
-import { useUrlView } from '../hooks/use-url-view.js';
+import { useUrlView, type ViewUpdate } from '../../../lib/use-url-view.js';
 import { ruleListBodyOf, ruleViewOf, ruleViewParams, type RuleListView } from '../list-views.js';
 import { ALERT_LIST_TYPES, alertCreatePathOf, alertListPathOf } from '../rule-words.js';
 import { BulkBar, BulkDialog, type BulkAction } from './bulk-actions.js';
@@ -46,7 +46,7 @@ interface RuleResultsProps {
   type: MonitorType;
   answer: AlertRuleListAnswer;
   view: RuleListView;
-  onView: (view: RuleListView) => void;
+  onView: (update: ViewUpdate<RuleListView>) => void;
   stale: boolean;
   selection: RuleSelection | null;
   readOnly: boolean;
@@ -69,8 +69,8 @@ function RuleResults({ type, answer, view, onView, stale, selection, readOnly }:
       pageSize={view.pageSize}
       total={answer.total}
       totalText={(total) => t('alerts:list.total', { count: answer.total, total })}
-      onPage={(page) => onView(withPage(view, page))}
-      onPageSize={(pageSize) => onView({ ...view, pageSize, page: 1 })}
+      onPage={(page) => onView((latest) => withPage(latest, page))}
+      onPageSize={(pageSize) => onView((latest) => ({ ...latest, pageSize, page: 1 }))}
     >
       <RuleRows rules={answer.list} selection={selection} actions={actions} />
     </PagedResults>
@@ -101,7 +101,7 @@ function RuleList({ type, readOnly }: { type: MonitorType; readOnly: boolean }) 
   const search = { label: t('alerts:list.search'), placeholder: t('alerts:list.searchPlaceholder'), submit: t('alerts:list.searchSubmit'), maxLength: LIMITS.nameMax };
   return (
     <div>
-      <SearchToolbar label={t('alerts:list.toolbar')} className="items-end md:grid-cols-4" keyword={view.keyword} search={search} onKeyword={(keyword) => setView({ ...view, keyword: keyword.trim(), page: 1 })}>
+      <SearchToolbar label={t('alerts:list.toolbar')} className="items-end md:grid-cols-4" keyword={view.keyword} search={search} onKeyword={(keyword) => setView((latest) => ({ ...latest, keyword: keyword.trim(), page: 1 }))}>
         {!readOnly && (
           <div className="col-span-2 flex justify-end">
             <NetworkLink to={alertCreatePathOf(type)} className="focus-ring inline-flex min-h-9 items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">

@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { PagedResults } from '../../../components/paged-results.js';
 import { withKeyword, withPage, withPageSize, type GroupListView } from '../list-view.js';
 import { GroupListEmpty } from './list-states.js';
+import type { ViewUpdate } from '../../../lib/use-url-view.js';
 
 interface GroupResultsProps {
   answer: { list: readonly unknown[]; total: number };
   view: GroupListView;
-  onView: (view: GroupListView) => void;
+  onView: (update: ViewUpdate<GroupListView>) => void;
   stale: boolean;
   /** What an empty list says without a search and with one, and its create button's label (already translated). */
   emptyTexts: { none: string; searched: string; create: string };
@@ -25,7 +26,7 @@ export function GroupResults({ answer, view, onView, stale, emptyTexts, onCreate
     return (
       <GroupListEmpty
         text={searched ? emptyTexts.searched : emptyTexts.none}
-        onClearSearch={searched ? () => onView(withKeyword(view, '')) : undefined}
+        onClearSearch={searched ? () => onView((latest) => withKeyword(latest, '')) : undefined}
         createLabel={emptyTexts.create}
         onCreate={onCreate}
       />
@@ -38,8 +39,8 @@ export function GroupResults({ answer, view, onView, stale, emptyTexts, onCreate
       page={view.page}
       pageSize={view.pageSize}
       total={answer.total}
-      onPage={(page) => onView(withPage(view, page))}
-      onPageSize={(pageSize) => onView(withPageSize(view, pageSize))}
+      onPage={(page) => onView((latest) => withPage(latest, page))}
+      onPageSize={(pageSize) => onView((latest) => withPageSize(latest, pageSize))}
     >
       {children}
     </PagedResults>

@@ -18,6 +18,7 @@ import { GroupResults } from './group-results.js';
 import { GroupListError, GroupListSkeleton } from './list-states.js';
 import { ListToolbar } from './list-toolbar.js';
 import { NameDialog } from './name-dialog.js';
+import type { ViewUpdate } from '../../../lib/use-url-view.js';
 
 /** The open dialog: naming (a new one, or renaming a row) or deleting chosen rows. */
 type DialogState = { type: 'name'; row: GroupRow | null } | { type: 'delete'; rows: SelectedRows } | null;
@@ -26,7 +27,7 @@ interface LabelResultsProps {
   kind: LabelKind;
   answer: GroupListAnswer;
   view: GroupListView;
-  onView: (view: GroupListView) => void;
+  onView: (update: ViewUpdate<GroupListView>) => void;
   stale: boolean;
   selection: Selection | null;
   onDialog: (dialog: DialogState) => void;
@@ -39,7 +40,7 @@ function LabelResults({ kind, answer, view, onView, stale, selection, onDialog }
     rows: answer.list,
     view,
     selection,
-    onSort: (field: GroupListView['sortBy']) => onView(withSortColumn(view, field)),
+    onSort: (field: GroupListView['sortBy']) => onView((latest) => withSortColumn(latest, field)),
     onRename: (row: GroupRow) => onDialog({ type: 'name', row }),
     onDelete: (row: GroupRow) => onDialog({ type: 'delete', rows: new Map([[row.id, { id: row.id, name: row.name, taskCount: row.taskCount }]]) }),
   };
@@ -98,8 +99,8 @@ export function LabelPanel({ kind, readOnly }: { kind: LabelKind; readOnly: bool
       <ListToolbar
         view={view}
         searchPlaceholder={t(`groups:${kind}.searchPlaceholder`)}
-        onKeyword={(keyword) => setView(withKeyword(view, keyword))}
-        onSort={(sortBy, sortOrder) => setView(withSort(view, sortBy, sortOrder))}
+        onKeyword={(keyword) => setView((latest) => withKeyword(latest, keyword))}
+        onSort={(sortBy, sortOrder) => setView((latest) => withSort(latest, sortBy, sortOrder))}
       >
         {!readOnly && <NetworkButton onClick={create}>{t(`groups:${kind}.create`)}</NetworkButton>}
       </ListToolbar>

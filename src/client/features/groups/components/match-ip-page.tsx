@@ -16,6 +16,7 @@ import { GroupResults } from './group-results.js';
 import { GroupListError, GroupListSkeleton } from './list-states.js';
 import { ListToolbar } from './list-toolbar.js';
 import { ReadOnlyNote } from './read-only-note.js';
+import type { ViewUpdate } from '../../../lib/use-url-view.js';
 
 type DialogState =
   | { type: 'create' }
@@ -27,7 +28,7 @@ type DialogState =
 interface IpGroupResultsProps {
   answer: IpGroupSearchAnswer;
   view: GroupListView;
-  onView: (view: GroupListView) => void;
+  onView: (update: ViewUpdate<GroupListView>) => void;
   stale: boolean;
   readOnly: boolean;
   onDialog: (dialog: DialogState) => void;
@@ -39,7 +40,7 @@ function IpGroupResults({ answer, view, onView, stale, readOnly, onDialog }: IpG
     rows: answer.list,
     view,
     readOnly,
-    onSort: (field: GroupListView['sortBy']) => onView(withSortColumn(view, field)),
+    onSort: (field: GroupListView['sortBy']) => onView((latest) => withSortColumn(latest, field)),
     onView: (row: IpGroupRow) => onDialog({ type: 'view', row }),
     onEdit: (row: IpGroupRow) => onDialog({ type: 'edit', id: row.id }),
     onDelete: (row: IpGroupRow) => onDialog({ type: 'delete', row }),
@@ -91,8 +92,8 @@ export function MatchIpPage({ readOnly }: { readOnly: boolean }) {
       <ListToolbar
         view={view}
         searchPlaceholder={t('groups:ipGroup.searchPlaceholder')}
-        onKeyword={(keyword) => setView(withKeyword(view, keyword))}
-        onSort={(sortBy, sortOrder) => setView(withSort(view, sortBy, sortOrder))}
+        onKeyword={(keyword) => setView((latest) => withKeyword(latest, keyword))}
+        onSort={(sortBy, sortOrder) => setView((latest) => withSort(latest, sortBy, sortOrder))}
       >
         {!readOnly && <NetworkButton onClick={() => setDialog({ type: 'create' })}>{t('groups:ipGroup.create')}</NetworkButton>}
       </ListToolbar>

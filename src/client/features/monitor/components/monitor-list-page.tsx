@@ -39,6 +39,7 @@ import { TaskResults } from './task-results.js';
 import { TimeControls } from './time-controls.js';
 import { CoveredNote } from '../../../components/covered-note.js';
 import { useScreenPicture } from '../../../lib/offline/use-screen-picture.js';
+import type { ViewUpdate } from '../../../lib/use-url-view.js';
 
 /**
  * The list has no answer yet: loading, or (paused) offline with this view not saved on the device,
@@ -92,7 +93,7 @@ const IMPORT_PATH = '/monitor/import';
 interface ListHeaderProps {
   type: ListableType;
   view: MonitorListView;
-  setView: (view: MonitorListView) => void;
+  setView: (update: ViewUpdate<MonitorListView>) => void;
   total: number | undefined;
   createPath: string | null;
 }
@@ -103,7 +104,7 @@ function ListHeader({ type, view, setView, total, createPath }: ListHeaderProps)
     <PageHeader title={t(`monitor:list.title.${type}`)}>
       <div className="flex flex-wrap gap-2">
         {hasFilters(view) && (
-          <Button variant="secondary" onClick={() => setView(withoutFilters(view))}>
+          <Button variant="secondary" onClick={() => setView((latest) => withoutFilters(latest))}>
             {t('monitor:filters.reset')}
           </Button>
         )}
@@ -151,16 +152,16 @@ export function MonitorTaskList({ type, readOnly }: MonitorTaskListProps) {
       <ListHeader type={type} view={view} setView={setView} total={data?.total} createPath={createPath} />
       <ListFilters
         view={view}
-        onKeyword={(keyword) => setView(withKeyword(view, keyword))}
-        onFilter={(name, value) => setView(withFilter(view, name, value))}
-        onSort={(field, order) => setView(withSort(view, field, order))}
+        onKeyword={(keyword) => setView((latest) => withKeyword(latest, keyword))}
+        onFilter={(name, value) => setView((latest) => withFilter(latest, name, value))}
+        onSort={(field, order) => setView((latest) => withSort(latest, field, order))}
       />
-      <TimeControls time={view.time} refresh={view.refresh} onTime={(time) => setView(withTime(view, time))} onRefresh={(seconds) => setView(withRefresh(view, seconds))} />
+      <TimeControls time={view.time} refresh={view.refresh} onTime={(time) => setView((latest) => withTime(latest, time))} onRefresh={(seconds) => setView((latest) => withRefresh(latest, seconds))} />
       <CoveredNote answer={data} />
       {!readOnly && <SelectionBar selection={selection} onDelete={() => setConfirmOpen(true)} />}
       {isError && !data && <TaskListError onRetry={() => void refetch()} />}
       {!isError && isPending && <TaskListWaiting paused={fetchStatus === 'paused'} />}
-      {empty && <TaskListEmpty filtered={hasFilters(view)} onReset={() => setView(withoutFilters(view))} createPath={createPath} />}
+      {empty && <TaskListEmpty filtered={hasFilters(view)} onReset={() => setView((latest) => withoutFilters(latest))} createPath={createPath} />}
       {data && !empty && (
         <TaskResults answer={data} view={view} onView={setView} selection={selection} actions={rowActions} stale={isPlaceholderData} />
       )}

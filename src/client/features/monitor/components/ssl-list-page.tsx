@@ -39,6 +39,7 @@ import type { SslRowActions } from './ssl-cells.js';
 import { SslCards } from './ssl-cards.js';
 import { SslFilters } from './ssl-filters.js';
 import { SslTable } from './ssl-table.js';
+import type { ViewUpdate } from '../../../lib/use-url-view.js';
 
 /** The row actions: enable/disable, deploy result, and "check now" with its dialog. */
 function useSslRowActions(readOnly: boolean, list: Parameters<typeof useDeployLink>[0]) {
@@ -71,7 +72,7 @@ function useSslRowActions(readOnly: boolean, list: Parameters<typeof useDeployLi
 
 interface SslHeaderProps {
   view: SslListView;
-  setView: (view: SslListView) => void;
+  setView: (update: ViewUpdate<SslListView>) => void;
   total: number | undefined;
   createPath: string | null;
 }
@@ -82,7 +83,7 @@ function SslHeader({ view, setView, total, createPath }: SslHeaderProps) {
     <PageHeader title={t(`monitor:list.title.${MONITOR_TYPES.SSL}`)}>
       <div className="flex flex-wrap gap-2">
         {hasSslFilters(view) && (
-          <Button variant="secondary" onClick={() => setView(withoutSslFilters(view))}>
+          <Button variant="secondary" onClick={() => setView((latest) => withoutSslFilters(latest))}>
             {t('monitor:filters.reset')}
           </Button>
         )}
@@ -100,7 +101,7 @@ function SslHeader({ view, setView, total, createPath }: SslHeaderProps) {
 interface SslResultsProps {
   answer: SslSearchAnswer;
   view: SslListView;
-  setView: (view: SslListView) => void;
+  setView: (update: ViewUpdate<SslListView>) => void;
   /** The previous page is shown while the next one loads. */
   stale: boolean;
   selection: Selection;
@@ -118,7 +119,7 @@ function SslResults({ answer, view, setView, stale, selection, actions }: SslRes
         view={view}
         selection={selection}
         actions={actions}
-        onSort={(field) => setView(withSslSort(view, field))}
+        onSort={(field) => setView((latest) => withSslSort(latest, field))}
         onOpen={(task) => void navigate(detailPathOf(MONITOR_TYPES.SSL, task.id))}
       />
       <Pagination
@@ -126,8 +127,8 @@ function SslResults({ answer, view, setView, stale, selection, actions }: SslRes
         page={view.page}
         pageSize={view.pageSize}
         total={answer.total}
-        onPage={(page) => setView(withSslPage(view, page))}
-        onPageSize={(size) => setView(withSslPageSize(view, size))}
+        onPage={(page) => setView((latest) => withSslPage(latest, page))}
+        onPageSize={(size) => setView((latest) => withSslPageSize(latest, size))}
       />
     </div>
   );
@@ -156,17 +157,17 @@ export function SslTaskList({ readOnly }: { readOnly: boolean }) {
       <SslHeader view={view} setView={setView} total={data?.total} createPath={createPath} />
       <SslFilters
         view={view}
-        onKeyword={(keyword) => setView(withSslKeyword(view, keyword))}
-        onFilter={(name, value) => setView(withSslFilter(view, name, value))}
-        onSort={(field, order) => setView(withSslSort(view, field, order))}
+        onKeyword={(keyword) => setView((latest) => withSslKeyword(latest, keyword))}
+        onFilter={(name, value) => setView((latest) => withSslFilter(latest, name, value))}
+        onSort={(field, order) => setView((latest) => withSslSort(latest, field, order))}
       />
       <div className="mb-4 flex justify-end">
-        <RefreshSelect refresh={view.refresh} onRefresh={(seconds) => setView(withSslRefresh(view, seconds))} />
+        <RefreshSelect refresh={view.refresh} onRefresh={(seconds) => setView((latest) => withSslRefresh(latest, seconds))} />
       </div>
       {!readOnly && <SelectionBar selection={selection} onDelete={() => setConfirmOpen(true)} />}
       {isError && !data && <TaskListError onRetry={() => void refetch()} />}
       {!isError && isPending && <TaskListWaiting paused={fetchStatus === 'paused'} />}
-      {empty && <TaskListEmpty filtered={hasSslFilters(view)} onReset={() => setView(withoutSslFilters(view))} createPath={createPath} />}
+      {empty && <TaskListEmpty filtered={hasSslFilters(view)} onReset={() => setView((latest) => withoutSslFilters(latest))} createPath={createPath} />}
       {data && !empty && (
         <SslResults answer={data} view={view} setView={setView} stale={isPlaceholderData} selection={selection} actions={row.rowActions} />
       )}

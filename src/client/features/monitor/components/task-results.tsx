@@ -7,11 +7,12 @@ import { withPage, withPageSize, withSort, type MonitorListView } from '../list-
 import type { RowActions } from './task-cells.js';
 import { TaskCards } from './task-cards.js';
 import { TaskTable } from './task-table.js';
+import type { ViewUpdate } from '../../../lib/use-url-view.js';
 
 interface TaskResultsProps {
   answer: DomainListAnswer;
   view: MonitorListView;
-  onView: (view: MonitorListView) => void;
+  onView: (update: ViewUpdate<MonitorListView>) => void;
   selection: Selection;
   actions: RowActions;
   stale: boolean;
@@ -21,7 +22,7 @@ interface TaskResultsProps {
 export function TaskResults({ answer, view, onView, selection, actions, stale }: TaskResultsProps) {
   const { t } = useTranslation();
   const wide = useWideScreen();
-  const onSort = (field: ListSortField) => onView(withSort(view, field));
+  const onSort = (field: ListSortField) => onView((latest) => withSort(latest, field));
   const Rows = wide ? TaskTable : TaskCards;
   return (
     <PagedResults
@@ -30,8 +31,8 @@ export function TaskResults({ answer, view, onView, selection, actions, stale }:
       page={view.page}
       pageSize={view.pageSize}
       total={answer.total}
-      onPage={(page) => onView(withPage(view, page))}
-      onPageSize={(pageSize) => onView(withPageSize(view, pageSize))}
+      onPage={(page) => onView((latest) => withPage(latest, page))}
+      onPageSize={(pageSize) => onView((latest) => withPageSize(latest, pageSize))}
     >
       <Rows rows={answer.list} view={view} selection={selection} actions={actions} onSort={onSort} />
     </PagedResults>

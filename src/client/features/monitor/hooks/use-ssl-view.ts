@@ -1,11 +1,7 @@
-import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useUrlView, type ViewUpdate } from '../../../lib/use-url-view.js';
 import { sslSearchParamsFromView, sslViewFromSearchParams, type SslListView } from '../ssl-view.js';
 
 /** The SSL list's search, filters, sorting and page live in the URL, like the other lists. */
-export function useSslView(): [SslListView, (next: SslListView) => void] {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const view = useMemo(() => sslViewFromSearchParams(searchParams), [searchParams]);
-  const setView = useCallback((next: SslListView) => setSearchParams(sslSearchParamsFromView(next), { replace: true }), [setSearchParams]);
-  return [view, setView];
+export function useSslView(): [SslListView, (update: ViewUpdate<SslListView>) => void] {
+  return useUrlView(sslViewFromSearchParams, sslSearchParamsFromView);
 }

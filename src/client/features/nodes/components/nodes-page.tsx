@@ -20,6 +20,7 @@ import {
 import { NodeListEmpty, NodeListError, NodeListSkeleton, NodeStatusLegend } from './list-states.js';
 import { NodeFiltersBar } from './node-filters-bar.js';
 import { NodeCards, NodeTable } from './node-table.js';
+import type { ViewUpdate } from '../../../lib/use-url-view.js';
 
 /** Relative "last seen" texts are renewed this often. */
 const CLOCK_TICK_MS = 15_000;
@@ -27,7 +28,7 @@ const CLOCK_TICK_MS = 15_000;
 interface NodeResultsProps {
   answer: NodeListAnswer;
   view: NodeListView;
-  onView: (view: NodeListView) => void;
+  onView: (update: ViewUpdate<NodeListView>) => void;
   stale: boolean;
 }
 
@@ -35,7 +36,7 @@ function NodeResults({ answer, view, onView, stale }: NodeResultsProps) {
   const { t } = useTranslation();
   const now = useNow(CLOCK_TICK_MS);
   if (answer.list.length === 0) {
-    return <NodeListEmpty filtered={hasFilters(view)} onReset={() => onView(withoutFilters(view))} />;
+    return <NodeListEmpty filtered={hasFilters(view)} onReset={() => onView((latest) => withoutFilters(latest))} />;
   }
   return (
     <PagedResults
@@ -44,8 +45,8 @@ function NodeResults({ answer, view, onView, stale }: NodeResultsProps) {
       page={view.page}
       pageSize={view.pageSize}
       total={answer.total}
-      onPage={(page) => onView(withPage(view, page))}
-      onPageSize={(pageSize) => onView(withPageSize(view, pageSize))}
+      onPage={(page) => onView((latest) => withPage(latest, page))}
+      onPageSize={(pageSize) => onView((latest) => withPageSize(latest, pageSize))}
     >
       <NodeTable nodes={answer.list} now={now} />
       <NodeCards nodes={answer.list} now={now} />
@@ -63,12 +64,12 @@ export function NodesPage() {
     <div>
       <PageHeader title={t('routes.nodes')}>
         {hasFilters(view) && (
-          <Button variant="secondary" onClick={() => setView(withoutFilters(view))}>
+          <Button variant="secondary" onClick={() => setView((latest) => withoutFilters(latest))}>
             {t('nodes:filters.reset')}
           </Button>
         )}
       </PageHeader>
-      <NodeFiltersBar view={view} onFilterChange={(name, value) => setView(withFilter(view, name, value))} />
+      <NodeFiltersBar view={view} onFilterChange={(name, value) => setView((latest) => withFilter(latest, name, value))} />
       {isError && <NodeListError onRetry={() => void refetch()} />}
       {!isError && isPending && <NodeListSkeleton />}
       {data && <NodeResults answer={data} view={view} onView={setView} stale={isPlaceholderData} />}

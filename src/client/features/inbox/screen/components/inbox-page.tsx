@@ -14,6 +14,7 @@ import { InboxFilters } from './inbox-filters.js';
 import { ItemDetail } from './item-detail.js';
 import { ScreenList } from './screen-list.js';
 import type { ScreenEntryActions } from './screen-entry.js';
+import type { ViewUpdate } from '../../../../lib/use-url-view.js';
 
 const withPage = (view: InboxScreenView, page: number): InboxScreenView => ({ ...view, page: Math.max(1, page) });
 
@@ -28,7 +29,7 @@ function HeaderActions({ unread, readOnly, onMarkAll }: { unread: number; readOn
 }
 
 /** Opening an item or following its link marks it read, where changes can be sent. */
-function useEntryActions(view: InboxScreenView, onView: (view: InboxScreenView) => void, readOnly: boolean, detailId: string): ScreenEntryActions {
+function useEntryActions(view: InboxScreenView, onView: (update: ViewUpdate<InboxScreenView>) => void, readOnly: boolean, detailId: string): ScreenEntryActions {
   const markRead = useMarkRead();
   const gate = useGatedControl();
   const readIfUnread = (item: InboxItem) => {
@@ -38,7 +39,7 @@ function useEntryActions(view: InboxScreenView, onView: (view: InboxScreenView) 
     readOnly,
     detailId,
     select: (item) => {
-      onView({ ...view, sno: view.sno === item.sno ? null : item.sno });
+      onView((latest) => ({ ...latest, sno: latest.sno === item.sno ? null : item.sno }));
       if (view.sno !== item.sno) readIfUnread(item);
     },
     markRead: (sno) => markRead.mutate({ snos: [sno] }),
@@ -59,7 +60,7 @@ export function InboxPage({ readOnly }: { readOnly: boolean }) {
   const markRead = useMarkRead();
   const actions = useEntryActions(view, setView, readOnly, detailId);
   const closeDetail = (sno: string | null) => {
-    setView({ ...view, sno: null });
+    setView((latest) => ({ ...latest, sno: null }));
     // Focus goes back to the entry whose detail was open (when it is on this page).
     if (sno !== null) document.querySelector<HTMLElement>(`[data-inbox-sno="${CSS.escape(sno)}"] button[aria-expanded]`)?.focus();
   };

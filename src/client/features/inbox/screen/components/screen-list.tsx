@@ -6,22 +6,23 @@ import { ListLoadError, ListSkeleton } from '../../../../components/list-states.
 import { PagedResults } from '../../../../components/paged-results.js';
 import { isFiltered, type InboxScreenView } from '../screen-view.js';
 import { ScreenEntry, type ScreenEntryActions } from './screen-entry.js';
+import type { ViewUpdate } from '../../../../lib/use-url-view.js';
 
 interface ScreenListProps {
   query: UseQueryResult<InboxListAnswer>;
   view: InboxScreenView;
-  onView: (view: InboxScreenView) => void;
+  onView: (update: ViewUpdate<InboxScreenView>) => void;
   actions: ScreenEntryActions;
 }
 
-function EmptyState({ view, onView }: { view: InboxScreenView; onView: (view: InboxScreenView) => void }) {
+function EmptyState({ view, onView }: { view: InboxScreenView; onView: (update: ViewUpdate<InboxScreenView>) => void }) {
   const { t } = useTranslation();
   const filtered = isFiltered(view);
   return (
     <div className="flex flex-col items-center gap-3 rounded-lg border border-slate-200 bg-white p-8 text-center">
       <p className="text-sm text-slate-700">{t(filtered ? 'inboxscreen:emptyFiltered' : 'inboxscreen:empty')}</p>
       {filtered && (
-        <Button variant="secondary" onClick={() => onView({ ...view, type: null, status: null, page: 1 })}>
+        <Button variant="secondary" onClick={() => onView((latest) => ({ ...latest, type: null, status: null, page: 1 }))}>
           {t('inboxscreen:showAll')}
         </Button>
       )}
@@ -43,8 +44,8 @@ export function ScreenList({ query, view, onView, actions }: ScreenListProps) {
       pageSize={view.pageSize}
       total={data.total}
       totalText={(total) => t('inboxscreen:total', { total })}
-      onPage={(page) => onView({ ...view, page: Math.max(1, page) })}
-      onPageSize={(pageSize) => onView({ ...view, pageSize, page: 1 })}
+      onPage={(page) => onView((latest) => ({ ...latest, page: Math.max(1, page) }))}
+      onPageSize={(pageSize) => onView((latest) => ({ ...latest, pageSize, page: 1 }))}
     >
       <ul aria-label={t('inbox.title')} className="overflow-hidden rounded-lg border border-slate-200 bg-white">
         {data.list.map((item) => (
