@@ -135,17 +135,21 @@ interface StoredQuery {
   state: { data: unknown };
 }
 
-/** Whether the device keeps a page of the inbox screen (not the bell's first page) naming `text`. */
-function storesScreenPage(entry: string, text: string): boolean {
+/**
+ * Whether the device keeps the inbox screen's deployments page (not the bell's first page, nor the
+ * unfiltered page an earlier step kept) naming `text`: the page a reload of `?type=deploy` asks for.
+ */
+function storesDeployPage(entry: string, text: string): boolean {
   const queries = (JSON.parse(entry) as { clientState: { queries: StoredQuery[] } }).clientState.queries;
-  return queries.some((query) => query.queryKey[0] === 'inbox' && query.queryKey[1] === 'list' && query.queryKey.length === 3 && JSON.stringify(query.state.data).includes(text));
+  const isDeployPage = (key: unknown[]) => key[0] === 'inbox' && key[1] === 'list' && key.length === 3 && (key[2] as { type?: unknown }).type === 'deploy';
+  return queries.some((query) => isDeployPage(query.queryKey) && JSON.stringify(query.state.data).includes(text));
 }
 
 async function keptOffline(page: Page, context: BrowserContext, name: string): Promise<void> {
   // Out of reach of the server, the screen opens on its kept page, and an item's detail shows what that page holds.
   await page.goto('/inbox?type=deploy');
   await expect(entryOf(page, name)).toBeVisible();
-  await expect.poll(async () => (await storedEntries(page)).some((entry) => storesScreenPage(entry, name)), { timeout: 20_000 }).toBe(true);
+  await expect.poll(async () => (await storedEntries(page)).some((entry) => storesDeployPage(entry, name)), { timeout: 20_000 }).toBe(true);
   await expectServiceWorkerInControl(page);
   await cutServer(context);
   try {
