@@ -154,6 +154,9 @@ export async function send({ callId, call, body, payload, options }: Sending): P
 
 /** The refusal of an answer that is not the success the call expects; a 401, 2005 or 2006 ends the session instead of notifying. */
 export function refusal(sending: Sending, { response, token }: Answered, envelope: WireEnvelope | null): ApiError {
+  // Given up by its caller while the answer was read (a session's end cancels every query): the
+  // unread answer is no HTTP error to tell, as a call given up before its answer is none (send).
+  sending.options.signal?.throwIfAborted();
   const failure = failureOf(response, envelope);
   const ended = sessionEndOf(failure);
   if (token && ended) {

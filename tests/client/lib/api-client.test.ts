@@ -31,9 +31,23 @@ const received: { url: string; method: string; body: unknown }[] = [];
 /** Every event the client told the app layer (a 'failure' event is the corner notification). */
 const events: ApiEvent[] = [];
 
+/** A path whose answer's head arrives and whose body never does: reading it ends only when the caller gives up. */
+const HANGING = `${API_BASE}/domain/overview`;
+
+/** A refusal's head with a body that fails when the request's signal aborts, as a browser's does. */
+function hangingBody(status: number, signal: AbortSignal | null | undefined): Response {
+  const body = new ReadableStream({
+    start(controller) {
+      signal?.addEventListener('abort', () => controller.error(signal.reason));
+    },
+  });
+  return new Response(body, { status, headers: { 'content-type': 'application/json' } });
+}
+
 async function server(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const url = String(input);
   received.push({ url, method: init?.method ?? 'GET', body: typeof init?.body === 'string' ? JSON.parse(init.body) : null });
+  if (url === HANGING) return hangingBody(403, init?.signal);
   const answer = answers.get(url) ?? { status: 500, body: 'no answer set up' };
   return new Response(answer.body, { status: answer.status, headers: { 'content-type': 'application/json' } });
 }
@@ -173,5 +187,20 @@ describe('field errors of a 1001 answer', () => {
     answers.set(DELETE, invalid(errors));
     const error = await failureOf(request('domainDelete', { ids: [] }));
     expect(error.failure).toMatchObject({ kind: 'envelope', code: 1001, errors: [] });
+  });
+});
+
+describe('a call given up while its answer is read', () => {
+  it('tells nothing: a session ending cancels the calls in flight, and their unread 403s are no news', async () => {
+    const caller = new AbortController();
+    const call = request('domainOverview', { hours: 1 }, { signal: caller.signal }).then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    await vi.waitFor(() => expect(received.map((request) => request.url)).toContain(HANGING));
+    caller.abort();
+    const error = await call;
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect(events).toEqual([]);
   });
 });
