@@ -119,6 +119,26 @@ test("a DNS task's detail shows the answer our DNS server gave to the Local node
   const answers = latest.getByRole('table', { name: 'DNS 回應記錄' });
   await expect(answers).toContainText(targets.dnsName);
   await expect(answers).toContainText('127.0.0.1');
+
+  // The range and auto-refresh changed in one task, before a re-render: the second builds on the first.
+  const range = await page.getByLabel('時間範圍', { exact: true }).elementHandle();
+  const refresh = await page.getByLabel('自動重新整理', { exact: true }).elementHandle();
+  await page.evaluate(
+    (choices) => {
+      for (const [select, value] of choices) {
+        (select as HTMLSelectElement).value = value;
+        select?.dispatchEvent(new Event('change', { bubbles: true }));
+      }
+    },
+    [
+      [range, '6h'],
+      [refresh, '60'],
+    ] as const,
+  );
+  await expect(page).toHaveURL(/[?&]range=6h(&|$)/);
+  await expect(page).toHaveURL(/[?&]refresh=60(&|$)/);
+  await expect(page.getByLabel('時間範圍', { exact: true })).toHaveValue('6h');
+  await expect(page.getByLabel('自動重新整理', { exact: true })).toHaveValue('60');
 });
 
 test('a task is renamed, another disabled, and two are deleted together after confirming', async ({ page }) => {
