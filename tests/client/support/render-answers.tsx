@@ -7,22 +7,12 @@ import { MemoryRouter } from 'react-router-dom';
 import { traceResourceQuery } from '../../../src/client/features/task-form/api.js';
 import { i18nOptions } from '../../../src/client/lib/i18n.js';
 import type { Language, TraceResourceAnswer } from '../../../src/shared/index.js';
+import { catalogueNode } from './catalogue-node.js';
 
 type Tools = Pick<TraceResourceAnswer['nodes'][number], 'traceroute' | 'mtr'>;
 
 /** A node of /domain/traceresource with the tools its agent reported. */
-const node = (id: number, name: string, tools: Tools) => ({
-  id,
-  name,
-  city: 'Local',
-  province: null,
-  region: null,
-  country: 'CN',
-  isp: 1,
-  mapType: 1,
-  status: 'usable',
-  ...tools,
-});
+const node = (id: number, name: string, tools: Tools) => ({ ...catalogueNode({ id, name, city: 'Local' }), ...tools });
 
 /** Three nodes: one whose agent has `tool`, one whose agent lacks it, one with no agent yet. */
 export function traceResource(tool: 'traceroute' | 'mtr'): TraceResourceAnswer {

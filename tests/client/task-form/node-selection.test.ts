@@ -12,22 +12,7 @@ import {
   withNodeFilter,
 } from '../../../src/client/features/task-form/node-selection.js';
 import type { NodeCatalogueEntry } from '../../../src/shared/index.js';
-
-let nextId = 1;
-function node(overrides: Partial<NodeCatalogueEntry>): NodeCatalogueEntry {
-  return {
-    id: nextId++,
-    name: 'Node',
-    city: 'City',
-    province: null,
-    region: null,
-    country: 'CN',
-    isp: 1,
-    mapType: 1,
-    status: 'usable',
-    ...overrides,
-  };
-}
+import { catalogueNode as node } from '../support/catalogue-node.js';
 
 const beijingTelecom = node({ name: 'Beijing Telecom', city: 'Beijing', province: 'Beijing', region: 'NC', isp: 1 });
 const beijingMobile = node({ name: 'Beijing Mobile', city: 'Beijing', province: 'Beijing', region: 'NC', isp: 3 });
