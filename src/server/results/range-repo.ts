@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/connection.js';
-import { MINUTE_MS, STEP_MS, type Piece } from './range-pieces.js';
+import { MINUTE_MS, STEP_MS, type Piece, type Tier } from './range-pieces.js';
 
 /**
  * SQL of the range reader: one piece of a range summed from the table that holds its level, grouped
@@ -39,12 +39,15 @@ export interface PieceQuery {
   nodeIds?: readonly number[];
 }
 
-function scopeSql(scope: ResultsScope): RawBuilder<unknown> {
+/** The scope's tasks: `select id from tasks where …`. */
+function scopeTasks(scope: ResultsScope): RawBuilder<unknown> {
   const parts = [sql`cust_id = ${scope.custId}`, sql`deleted_at is null`];
   if (scope.types) parts.push(sql`type in (${sql.join([...scope.types])})`);
   if (scope.taskIds) parts.push(sql`id in (${sql.join([...scope.taskIds])})`);
-  return sql`task_id in (select id from tasks where ${sql.join(parts, sql` and `)})`;
+  return sql`select id from tasks where ${sql.join(parts, sql` and `)}`;
 }
+
+const scopeSql = (scope: ResultsScope): RawBuilder<unknown> => sql`task_id in (${scopeTasks(scope)})`;
 
 const isEmpty = (query: Pick<PieceQuery, 'scope' | 'nodeIds'>) => query.scope.taskIds?.length === 0 || query.scope.types?.length === 0 || query.nodeIds?.length === 0;
 
@@ -131,18 +134,57 @@ function signedTaskRow(level: Piece['level'], sign: 1 | -1): string {
  * The per-task sums of all of a range's pieces, added and subtracted in one statement: one row per
  * task, where reading each piece grouped and adding them up in JS moved some 30 rows per task.
  */
-export async function taskSums(db: Db, pieces: readonly Piece[], scope: ResultsScope): Promise<SumsRow[]> {
-  if (pieces.length === 0 || isEmpty({ scope })) return [];
-  return (await taskSumsStatement(pieces, scope).execute(db)).rows;
+export async function taskSums(db: Db, pieces: readonly Piece[], scope: ResultsScope, options: { everyTask?: boolean } = {}): Promise<SumsRow[]> {
+  const everyTask = options.everyTask ?? false;
+  if ((pieces.length === 0 && !everyTask) || isEmpty({ scope })) return [];
+  return (await taskSumsStatement(pieces, scope, everyTask).execute(db)).rows;
 }
 
-function taskSumsStatement(pieces: readonly Piece[], scope: ResultsScope): RawBuilder<SumsRow> {
+/** A zero row for each of the scope's tasks, so each appears in the answer (its settled sums are added in JS). */
+const everyTaskRow = (scope: ResultsScope) => sql`select id as task_id, 0 as count, 0 as successes, 0 as latency_count, 0 as latency_sum from (${scopeTasks(scope)}) as scoped`;
+
+function taskSumsStatement(pieces: readonly Piece[], scope: ResultsScope, everyTask: boolean): RawBuilder<SumsRow> {
   const rows = pieces.map((piece) => {
     const time = scope.taskIds && piece.level !== 'raw' && piece.level !== 'ahead' ? bucketList(piece, STEP_MS[piece.level]) : TASK_SOURCES[piece.level].time(piece);
     return sql`select ${sql.raw(signedTaskRow(piece.level, piece.sign ?? 1))} from ${sql.raw(TASK_SOURCES[piece.level].table)} where ${time} and ${scopeSql(scope)}`;
   });
+  if (everyTask) rows.push(everyTaskRow(scope));
   return sql<SumsRow>`select task_id, 0 as node_id, 0 as bucket_start, ${sql.raw(TASK_ROLLUP_SUMS)}
     from (${sql.join(rows, sql` union all `)}) as pieces group by task_id`;
+}
+
+/** One bucket of a per-task tier. */
+export interface Bucket {
+  tier: Tier;
+  start: number;
+}
+
+/** A per-task rollup row of a bucket; `tier` its index in BUCKET_TIERS. */
+export interface BucketRow {
+  tier: number;
+  bucket_start: number;
+  task_id: number;
+  count: number;
+  successes: number;
+  latency_count: number;
+  latency_sum: number;
+}
+
+export const BUCKET_TIERS: readonly Tier[] = ['day', 'hour', 'tenMinute', 'minute'];
+
+/**
+ * The rows of these buckets for every task the customer has or had (deleted, of any type: the
+ * caller filters by its scope), one branch per tier, each bucket one seek on the time-first key.
+ */
+export async function bucketRows(db: Db, custId: number, buckets: readonly Bucket[]): Promise<BucketRow[]> {
+  const branches = BUCKET_TIERS.flatMap((tier, index) => {
+    const starts = buckets.filter((bucket) => bucket.tier === tier).map((bucket) => bucket.start);
+    if (starts.length === 0) return [];
+    return [sql`select ${sql.lit(index)} as tier, bucket_start, task_id, count, successes, latency_count, latency_sum from ${sql.raw(TASK_SOURCES[tier].table)}
+      where bucket_start in (${sql.join(starts)}) and task_id in (select id from tasks where cust_id = ${custId})`];
+  });
+  if (branches.length === 0) return [];
+  return (await sql<BucketRow>`${sql.join(branches, sql` union all `)}`.execute(db)).rows;
 }
 
 /** The sums of one piece of a range, grouped as asked (per task: `taskSums`). */

@@ -1,10 +1,13 @@
+import type { Db } from '../db/connection.js';
 import { readerOf } from '../db/reader.js';
 import { snapshotTransaction } from '../db/sql-dialect.js';
 import { AppError } from '../http/app-error.js';
 import type { ResultsContext } from './context.js';
 import { keptFrom, type KeptFrom } from './kept-marks.js';
 import { coveredRange, HOUR_MS, MINUTE_MS, piecesOf, taskPieces, wholeIn, type Piece, type Tier, type TimeRange } from './range-pieces.js';
-import { pieceSums, taskSums, type GroupKind, type PieceQuery, type ResultsScope, type SumsRow } from './range-repo.js';
+import { bucketRows, pieceSums, taskSums, type GroupKind, type PieceQuery, type ResultsScope, type SumsRow } from './range-repo.js';
+import { lateWriteMark } from './late-writes.js';
+import { splitSettled, withSettledSums } from './settled-sums.js';
 import { addSums, emptySums, type Sums } from './sums.js';
 
 /**
@@ -110,8 +113,35 @@ async function piecesSums(db: Parameters<typeof pieceSums>[0], pieces: readonly 
  * pieces (a snapshot on PostgreSQL too: `snapshotTransaction`). On a SQLite file a long read runs on a
  * reader thread (`readerFor`), off the API's event loop; a statement begun after a commit sees it (WAL).
  */
+/**
+ * The per-task sums of the pieces. Over a customer's tasks (no named ids) on a store's own
+ * connection, settled buckets' sums are kept between reads (settled-sums.ts): the customer's
+ * late-write mark is read first in the snapshot, then the settled buckets not kept yet, then the
+ * rest in one statement with a row for each task of the scope.
+ */
+async function perTaskSums(db: Db, trx: Db, scope: ResultsScope, pieces: readonly Piece[], now: number): Promise<SumsRow[]> {
+  const split = scope.taskIds === undefined && !db.isTransaction ? splitSettled(pieces, now) : null;
+  if (!split || split.settled.length === 0) return taskSums(trx, pieces, scope);
+  const mark = await lateWriteMark(trx, scope.custId);
+  return withSettledSums(
+    db,
+    { custId: scope.custId, mark, buckets: split.settled },
+    (buckets) => bucketRows(trx, scope.custId, buckets),
+    () => taskSums(trx, split.fresh, scope, { everyTask: true }),
+  );
+}
+
+/**
+ * The sums of the scope's checks whose start time is in the range, grouped as asked. 2121 unless
+ * to > from. Marks and pieces are read in one transaction: pruning records its marks before it
+ * deletes, so what the marks call kept is there in the same snapshot, and no batch lands between
+ * pieces (a snapshot on PostgreSQL too: `snapshotTransaction`). On a SQLite file a long read runs on a
+ * reader thread (`readerFor`), off the API's event loop; a statement begun after a commit sees it (WAL).
+ * The clock is read before the snapshot begins (the settled buckets' bound, late-writes.ts).
+ */
 export async function rangeSums(ctx: Pick<ResultsContext, 'db' | 'now'>, scope: ResultsScope, range: TimeRange, groupBy: GroupBy): Promise<RangeSums> {
   if (!(range.to > range.from)) throw new AppError(2121);
+  const now = ctx.now();
   return snapshotTransaction(readerFor(ctx.db, scope)).execute(async (trx) => {
     const kept = await keptFrom(trx);
     const covered = coveredRange(range, kept);
@@ -119,7 +149,7 @@ export async function rangeSums(ctx: Pick<ResultsContext, 'db' | 'now'>, scope: 
     const nodeIds = groupBy.by === 'time' && groupBy.nodeIds ? { nodeIds: groupBy.nodeIds } : {};
     const rows =
       plan.kind === 'task'
-        ? await taskSums(trx, taskPieces(covered, kept, ctx.now()), scope)
+        ? await perTaskSums(ctx.db, trx, scope, taskPieces(covered, kept, now), now)
         : await piecesSums(trx, piecesOf(covered, plan.levels), { scope, kind: plan.kind, ...nodeIds });
     return { covered, bucketMs: plan.bucketMs, groups: groupsOf(rows, plan, covered) };
   });
