@@ -39,15 +39,16 @@ export interface PieceQuery {
   nodeIds?: readonly number[];
 }
 
-/** The scope's tasks: `select id from tasks where …`. */
-function scopeTasks(scope: ResultsScope): RawBuilder<unknown> {
-  const parts = [sql`cust_id = ${scope.custId}`, sql`deleted_at is null`];
-  if (scope.types) parts.push(sql`type in (${sql.join([...scope.types])})`);
-  if (scope.taskIds) parts.push(sql`id in (${sql.join([...scope.taskIds])})`);
-  return sql`select id from tasks where ${sql.join(parts, sql` and `)}`;
+/** Which rows of tasks (as `table`) the scope takes. */
+function scopeConditions(scope: ResultsScope, table: string): RawBuilder<unknown> {
+  const column = (name: string) => sql.raw(`${table}.${name}`);
+  const parts = [sql`${column('cust_id')} = ${scope.custId}`, sql`${column('deleted_at')} is null`];
+  if (scope.types) parts.push(sql`${column('type')} in (${sql.join([...scope.types])})`);
+  if (scope.taskIds) parts.push(sql`${column('id')} in (${sql.join([...scope.taskIds])})`);
+  return sql.join(parts, sql` and `);
 }
 
-const scopeSql = (scope: ResultsScope): RawBuilder<unknown> => sql`task_id in (${scopeTasks(scope)})`;
+const scopeSql = (scope: ResultsScope): RawBuilder<unknown> => sql`task_id in (select id from tasks where ${scopeConditions(scope, 'tasks')})`;
 
 const isEmpty = (query: Pick<PieceQuery, 'scope' | 'nodeIds'>) => query.scope.taskIds?.length === 0 || query.scope.types?.length === 0 || query.nodeIds?.length === 0;
 
@@ -134,23 +135,67 @@ function signedTaskRow(level: Piece['level'], sign: 1 | -1): string {
  * The per-task sums of all of a range's pieces, added and subtracted in one statement: one row per
  * task, where reading each piece grouped and adding them up in JS moved some 30 rows per task.
  */
-export async function taskSums(db: Db, pieces: readonly Piece[], scope: ResultsScope, options: { everyTask?: boolean } = {}): Promise<SumsRow[]> {
-  const everyTask = options.everyTask ?? false;
-  if ((pieces.length === 0 && !everyTask) || isEmpty({ scope })) return [];
-  return (await taskSumsStatement(pieces, scope, everyTask).execute(db)).rows;
+export async function taskSums(db: Db, pieces: readonly Piece[], scope: ResultsScope): Promise<SumsRow[]> {
+  if (pieces.length === 0 || isEmpty({ scope })) return [];
+  return (await taskSumsStatement(pieces, scope).execute(db)).rows;
 }
 
-/** A zero row for each of the scope's tasks, so each appears in the answer (its settled sums are added in JS). */
-const everyTaskRow = (scope: ResultsScope) => sql`select id as task_id, 0 as count, 0 as successes, 0 as latency_count, 0 as latency_sum from (${scopeTasks(scope)}) as scoped`;
-
-function taskSumsStatement(pieces: readonly Piece[], scope: ResultsScope, everyTask: boolean): RawBuilder<SumsRow> {
+function taskSumsStatement(pieces: readonly Piece[], scope: ResultsScope): RawBuilder<SumsRow> {
   const rows = pieces.map((piece) => {
     const time = scope.taskIds && piece.level !== 'raw' && piece.level !== 'ahead' ? bucketList(piece, STEP_MS[piece.level]) : TASK_SOURCES[piece.level].time(piece);
     return sql`select ${sql.raw(signedTaskRow(piece.level, piece.sign ?? 1))} from ${sql.raw(TASK_SOURCES[piece.level].table)} where ${time} and ${scopeSql(scope)}`;
   });
-  if (everyTask) rows.push(everyTaskRow(scope));
   return sql<SumsRow>`select task_id, 0 as node_id, 0 as bucket_start, ${sql.raw(TASK_ROLLUP_SUMS)}
     from (${sql.join(rows, sql` union all `)}) as pieces group by task_id`;
+}
+
+const SUM_COLUMNS = ['count', 'successes', 'latency_count', 'latency_sum'] as const;
+const RAW_TASK_SUMS =
+  'count(*) as count, sum(ok) as successes, sum(case when ok = 1 and latency_ms is not null then 1 else 0 end) as latency_count, ' +
+  'coalesce(sum(case when ok = 1 then latency_ms end), 0) as latency_sum';
+
+/** A piece's sums per task, joined to the scope's task `t` as `alias`: one bucket by its key, else summed per task (the customer's tasks only). */
+function joinedPiece(piece: Piece, alias: string, custId: number): RawBuilder<unknown> {
+  const source = TASK_SOURCES[piece.level];
+  const customer = sql`task_id in (select id from tasks where cust_id = ${custId})`;
+  if (piece.level !== 'raw' && piece.level !== 'ahead') {
+    if (piece.to - piece.from === STEP_MS[piece.level]) {
+      return sql`left join ${sql.raw(source.table)} as ${sql.raw(alias)} on ${sql.raw(alias)}.bucket_start = ${piece.from} and ${sql.raw(alias)}.task_id = t.id`;
+    }
+    return sql`left join (select task_id, ${sql.raw(ROLLUP_SUMS)} from ${sql.raw(source.table)} where ${source.time(piece)} and ${customer} group by task_id) as ${sql.raw(alias)} on ${sql.raw(alias)}.task_id = t.id`;
+  }
+  return sql`left join (select task_id, ${sql.raw(RAW_TASK_SUMS)} from results where ${source.time(piece)} and ${customer} group by task_id) as ${sql.raw(alias)} on ${sql.raw(alias)}.task_id = t.id`;
+}
+
+/** Joined by key, a rollup piece of a few buckets (an edge hour and the current one) costs less bucket by bucket than grouped. */
+const JOINED_BUCKETS_MAX = 3;
+
+function bucketsOfShortPiece(piece: Piece): Piece[] {
+  if (piece.level === 'raw' || piece.level === 'ahead') return [piece];
+  const step = STEP_MS[piece.level];
+  if ((piece.to - piece.from) / step > JOINED_BUCKETS_MAX) return [piece];
+  const buckets: Piece[] = [];
+  for (let from = piece.from; from < piece.to; from += step) buckets.push({ ...piece, from, to: from + step });
+  return buckets;
+}
+
+/**
+ * The pieces' per-task sums as one row for each task of the scope (zeros for a task without checks
+ * in them): the scope's tasks, each piece joined to them by task (a single bucket through its key),
+ * the signed sums added in the row. No grouping of every row at the end, as `taskSums` needs.
+ */
+export async function scopeTaskSums(db: Db, asked: readonly Piece[], scope: ResultsScope): Promise<SumsRow[]> {
+  if (isEmpty({ scope })) return [];
+  const pieces = asked.flatMap(bucketsOfShortPiece);
+  const aliases = pieces.map((_, index) => `p${index}`);
+  const sums = SUM_COLUMNS.map((column) => {
+    const terms = pieces.map((piece, index) => `${piece.sign === -1 ? '-' : '+'} coalesce(${aliases[index] ?? ''}.${column}, 0)`);
+    return sql.raw(`0 ${terms.join(' ')} as ${column}`);
+  });
+  const joins = pieces.map((piece, index) => joinedPiece(piece, aliases[index] ?? '', scope.custId));
+  const statement = sql<SumsRow>`select t.id as task_id, 0 as node_id, 0 as bucket_start, ${sql.join(sums)}
+    from tasks as t ${sql.join(joins, sql` `)} where ${scopeConditions(scope, 't')}`;
+  return (await statement.execute(db)).rows;
 }
 
 /** One bucket of a per-task tier. */
@@ -196,5 +241,21 @@ export async function pieceSums(db: Db, piece: Piece, query: PieceQuery): Promis
   const nodes = query.kind === 'node-bucket' && query.nodeIds ? sql` and node_id in (${sql.join([...query.nodeIds])})` : sql``;
   const result = await sql<SumsRow>`select ${sql.raw(select)}, ${sql.raw(source.sums)} from ${sql.raw(source.table)}
     where ${source.time(piece)} and ${scopeSql(query.scope)}${nodes} group by ${sql.raw(groupBy)}`.execute(db);
+  return result.rows;
+}
+
+/** A raw result of a minute read whole (its sums are added in JS). */
+export interface RawMinuteRow {
+  task_id: number;
+  ts: number;
+  ok: number;
+  latency_ms: number | null;
+}
+
+/** The raw results of these whole minutes for every task the customer has or had, through the (minute, task) index. */
+export async function rawMinuteRows(db: Db, custId: number, minutes: readonly number[]): Promise<RawMinuteRow[]> {
+  if (minutes.length === 0) return [];
+  const result = await sql<RawMinuteRow>`select task_id, ts, ok, latency_ms from results
+    where ts / 60000 in (${sql.join(minutes.map((minute) => Math.floor(minute / MINUTE_MS)))}) and task_id in (select id from tasks where cust_id = ${custId})`.execute(db);
   return result.rows;
 }

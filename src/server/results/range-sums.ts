@@ -5,7 +5,7 @@ import { AppError } from '../http/app-error.js';
 import type { ResultsContext } from './context.js';
 import { keptFrom, type KeptFrom } from './kept-marks.js';
 import { coveredRange, HOUR_MS, MINUTE_MS, piecesOf, taskPieces, wholeIn, type Piece, type Tier, type TimeRange } from './range-pieces.js';
-import { bucketRows, pieceSums, taskSums, type GroupKind, type PieceQuery, type ResultsScope, type SumsRow } from './range-repo.js';
+import { bucketRows, pieceSums, rawMinuteRows, scopeTaskSums, taskSums, type Bucket, type GroupKind, type PieceQuery, type ResultsScope, type SumsRow } from './range-repo.js';
 import { lateWriteMark } from './late-writes.js';
 import { splitSettled, withSettledSums } from './settled-sums.js';
 import { addSums, emptySums, type Sums } from './sums.js';
@@ -76,8 +76,9 @@ function sumsOfRow(row: SumsRow): Sums {
   };
 }
 
-/** Adds the pieces' rows into their groups; a bucket is cut at the covered range's start. */
+/** Adds the pieces' rows into their groups; a bucket is cut at the covered range's start. Per task the rows are already one a task. */
 function groupsOf(rows: readonly SumsRow[], plan: Plan, covered: TimeRange): GroupSums[] {
+  if (plan.kind === 'task') return rows.filter((row) => Number(row.count) > 0).map((row) => ({ taskId: Number(row.task_id), nodeId: 0, bucketStart: 0, ...sumsOfRow(row) }));
   const groups = new Map<string, GroupSums>();
   for (const row of rows) {
     const bucketStart = plan.bucketMs === null ? 0 : Math.max(Math.floor(Number(row.bucket_start) / plan.bucketMs) * plan.bucketMs, covered.from);
@@ -123,12 +124,8 @@ async function perTaskSums(db: Db, trx: Db, scope: ResultsScope, pieces: readonl
   const split = scope.taskIds === undefined && !db.isTransaction ? splitSettled(pieces, now) : null;
   if (!split || split.settled.length === 0) return taskSums(trx, pieces, scope);
   const mark = await lateWriteMark(trx, scope.custId);
-  return withSettledSums(
-    db,
-    { custId: scope.custId, mark, buckets: split.settled },
-    (buckets) => bucketRows(trx, scope.custId, buckets),
-    () => taskSums(trx, split.fresh, scope, { everyTask: true }),
-  );
+  const reads = { buckets: (buckets: readonly Bucket[]) => bucketRows(trx, scope.custId, buckets), rawMinutes: (minutes: readonly number[]) => rawMinuteRows(trx, scope.custId, minutes) };
+  return withSettledSums(db, { custId: scope.custId, mark, parts: split.settled }, reads, () => scopeTaskSums(trx, split.fresh, scope));
 }
 
 /**

@@ -186,6 +186,8 @@ describe('settled buckets read once', () => {
         const late = writerNow - LATE_AFTER_MS - Math.floor((30 + random() * 12_000) * SECOND);
         await ingest(writer, [tasks[Math.floor(random() * tasks.length)] ?? 0], [late], random);
         await ingest(writer, [otherTask], [late], random);
+        // And one in the settled minute the ragged range below ends in (read from raw results).
+        await ingest(writer, [tasks[step % tasks.length] ?? 0], [now - 6 * MINUTE - 10 * SECOND], random);
       }
       const ranges: [string, TimeRange][] = [
         ['last hour', { from: now - HOUR, to: now }],
