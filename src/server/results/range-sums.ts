@@ -108,17 +108,11 @@ async function piecesSums(db: Parameters<typeof pieceSums>[0], pieces: readonly 
 }
 
 /**
- * The sums of the scope's checks whose start time is in the range, grouped as asked. 2121 unless
- * to > from. Marks and pieces are read in one transaction: pruning records its marks before it
- * deletes, so what the marks call kept is there in the same snapshot, and no batch lands between
- * pieces (a snapshot on PostgreSQL too: `snapshotTransaction`). On a SQLite file a long read runs on a
- * reader thread (`readerFor`), off the API's event loop; a statement begun after a commit sees it (WAL).
- */
-/**
- * The per-task sums of the pieces. Over a customer's tasks (no named ids) on a store's own
- * connection, settled buckets' sums are kept between reads (settled-sums.ts): the customer's
- * late-write mark is read first in the snapshot, then the settled buckets not kept yet, then the
- * rest in one statement with a row for each task of the scope.
+ * The per-task sums of the pieces. Over a customer's tasks (no named ids: a named few cost little,
+ * and the kept sums hold every task of the customer) outside a write transaction, the sums of
+ * settled buckets and raw minutes are kept between reads (settled-sums.ts): the customer's
+ * late-write mark is read first in the snapshot, then the settled parts not kept yet, then the rest
+ * in one statement with a row for each task of the scope.
  */
 async function perTaskSums(db: Db, trx: Db, scope: ResultsScope, pieces: readonly Piece[], now: number): Promise<SumsRow[]> {
   const split = scope.taskIds === undefined && !db.isTransaction ? splitSettled(pieces, now) : null;

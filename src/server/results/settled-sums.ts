@@ -4,11 +4,13 @@ import { MINUTE_MS, STEP_MS, type Piece, type Tier } from './range-pieces.js';
 import { BUCKET_TIERS, type Bucket, type BucketRow, type RawMinuteRow, type SumsRow } from './range-repo.js';
 
 /*
- * The per-task sums of settled rollup buckets, kept in memory per store and customer (docs/architecture.md,
- * "Settled pieces read once"). A bucket is settled once it ended SETTLING_MS before the reader's
- * clock; its rows then change only by a late result, which moves the customer's late-write mark
- * (late-writes.ts), or by pruning, which the kept marks keep out of every read. A kept bucket is
- * trusted only under the mark value it was read under.
+ * The per-task sums of settled rollup buckets and the raw results of settled minutes (the ragged
+ * edges), kept in memory per store and customer (docs/architecture.md, "Settled pieces read once").
+ * A bucket or minute is settled once it ended SETTLING_MS before the reader's clock; its rows then
+ * change only by a late result, which moves the customer's late-write mark (late-writes.ts), or by
+ * pruning, which the kept marks keep out of every read. Kept sums are trusted only under the mark
+ * value they were read under. Tasks are kept whatever their type or deletion: the fresh statement's
+ * row for each task of the scope decides which are added. A task's customer never changes.
  */
 
 /** Per task: count, successes, latency count, latency sum. */
@@ -17,9 +19,9 @@ const FIELDS = 4;
 const RAW_FIELDS = 5;
 /** Bounds per store: the kept buckets' and raw minutes' arrays and task slots, in bytes, and the entries (buckets and minutes). */
 export const MAX_BYTES = 64 * 1024 * 1024;
-export const MAX_BUCKETS = 1024;
+export const MAX_ENTRIES = 1024;
 /** A read meeting more settled parts than this (a range of many days) is read as before, so one read never evicts its own. */
-export const MAX_BUCKETS_PER_READ = 64;
+export const MAX_PARTS_PER_READ = 64;
 /** What one slot of a customer's task-to-slot map is taken to cost. */
 const SLOT_BYTES = 64;
 
@@ -66,7 +68,7 @@ export function splitSettled(pieces: readonly Piece[], now: number): Split | nul
       for (let start = piece.from; start < settledTo; start += step) split.settled.push({ tier: piece.level, start, sign: piece.sign ?? 1, from: start, to: start + step });
       if (settledTo < piece.to) split.fresh.push({ ...piece, from: settledTo });
     }
-    if (split.settled.length > MAX_BUCKETS_PER_READ) return null;
+    if (split.settled.length > MAX_PARTS_PER_READ) return null;
   }
   return split;
 }
@@ -207,7 +209,7 @@ function remember(store: StoreSums, customer: CustomerSums, sums: Map<string, Fl
     customer.buckets += 1;
   }
   for (const [key, entry] of store.entries) {
-    if (store.bytes <= MAX_BYTES && store.entries.size <= MAX_BUCKETS) break;
+    if (store.bytes <= MAX_BYTES && store.entries.size <= MAX_ENTRIES) break;
     drop(store, key, entry);
   }
 }
