@@ -148,6 +148,12 @@ export interface StoreCountersTable {
   value: number;
 }
 
+/** Per customer: moved by ingest on each late result (results/late-writes.ts), read by the range reader's cache. */
+export interface LateWriteMarksTable {
+  cust_id: number;
+  value: number;
+}
+
 export interface TaskTables {
   tasks: TasksTable;
   node_assignments: NodeAssignmentsTable;
@@ -166,4 +172,5 @@ export interface TaskTables {
   rollup_hour_by_task: HourByTaskRollupTable;
   latest_results: LatestResultsTable;
   store_counters: StoreCountersTable;
+  late_write_marks: LateWriteMarksTable;
 }

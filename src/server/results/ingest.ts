@@ -3,6 +3,7 @@ import type { CheckResult } from '../../shared/probe/results.js';
 import type { Db } from '../db/connection.js';
 import { retentionOf, type ResultsContext } from './context.js';
 import { ingestGates, type IngestGate } from './scope-repo.js';
+import { LATE_AFTER_MS, markLateWrites } from './late-writes.js';
 import { HOUR_MS, MINUTE_MS } from './range-pieces.js';
 import { latestRows, rollupDeltas } from './rollup-accumulator.js';
 import { resultRowOf, type ResultRow } from './result-row.js';
@@ -62,9 +63,20 @@ function acceptedRows(nodeId: number, items: readonly IngestItem[], gates: Map<n
   return rows;
 }
 
+/** The customers of results that started longer ago than settled sums allow (late-writes.ts). */
+function lateCustomers(rows: readonly ResultRow[], gates: Map<number, IngestGate>, receivedAt: number): number[] {
+  const customers = new Set<number>();
+  for (const row of rows) {
+    const custId = row.ts < receivedAt - LATE_AFTER_MS ? gates.get(row.taskId)?.cust_id : undefined;
+    if (custId !== undefined) customers.add(custId);
+  }
+  return [...customers];
+}
+
 /**
- * Stores one batch of a node's results: raw rows, minute and hour rollups and the latest state per
- * (task, node), all in one transaction. Idempotent per (node, batch id): a repeated batch is
+ * Stores one batch of a node's results: raw rows, minute and hour rollups, the latest state per
+ * (task, node) and, for results that started long ago, their customers' late-write marks, all in one
+ * transaction. Idempotent per (node, batch id): a repeated batch is
  * answered as before and stores nothing. `onNewBatch` writes what else belongs to a first delivery
  * in the same transaction.
  */
@@ -94,6 +106,8 @@ export async function ingestBatch(
       await upsertMinuteRollups(trx, rollupDeltas(rows, MINUTE_MS));
       await upsertHourRollups(trx, rollupDeltas(rows, HOUR_MS));
       await upsertLatest(trx, latestRows(rows));
+      // Last: on PostgreSQL the mark's row stays locked until the commit.
+      await markLateWrites(trx, lateCustomers(rows, gates, receivedAt));
     }
     return { accepted: rows.length, rejected, duplicate: false };
   });

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/connection.js';
-import { MINUTE_MS, STEP_MS, type Piece } from './range-pieces.js';
+import { MINUTE_MS, STEP_MS, type Piece, type Tier } from './range-pieces.js';
 
 /**
  * SQL of the range reader: one piece of a range summed from the table that holds its level, grouped
@@ -39,12 +39,16 @@ export interface PieceQuery {
   nodeIds?: readonly number[];
 }
 
-function scopeSql(scope: ResultsScope): RawBuilder<unknown> {
-  const parts = [sql`cust_id = ${scope.custId}`, sql`deleted_at is null`];
-  if (scope.types) parts.push(sql`type in (${sql.join([...scope.types])})`);
-  if (scope.taskIds) parts.push(sql`id in (${sql.join([...scope.taskIds])})`);
-  return sql`task_id in (select id from tasks where ${sql.join(parts, sql` and `)})`;
+/** Which rows of tasks (as `table`) the scope takes. */
+function scopeConditions(scope: ResultsScope, table: string): RawBuilder<unknown> {
+  const column = (name: string) => sql.raw(`${table}.${name}`);
+  const parts = [sql`${column('cust_id')} = ${scope.custId}`, sql`${column('deleted_at')} is null`];
+  if (scope.types) parts.push(sql`${column('type')} in (${sql.join([...scope.types])})`);
+  if (scope.taskIds) parts.push(sql`${column('id')} in (${sql.join([...scope.taskIds])})`);
+  return sql.join(parts, sql` and `);
 }
+
+const scopeSql = (scope: ResultsScope): RawBuilder<unknown> => sql`task_id in (select id from tasks where ${scopeConditions(scope, 'tasks')})`;
 
 const isEmpty = (query: Pick<PieceQuery, 'scope' | 'nodeIds'>) => query.scope.taskIds?.length === 0 || query.scope.types?.length === 0 || query.nodeIds?.length === 0;
 
@@ -145,6 +149,89 @@ function taskSumsStatement(pieces: readonly Piece[], scope: ResultsScope): RawBu
     from (${sql.join(rows, sql` union all `)}) as pieces group by task_id`;
 }
 
+const SUM_COLUMNS = ['count', 'successes', 'latency_count', 'latency_sum'] as const;
+const RAW_TASK_SUMS =
+  'count(*) as count, sum(ok) as successes, sum(case when ok = 1 and latency_ms is not null then 1 else 0 end) as latency_count, ' +
+  'coalesce(sum(case when ok = 1 then latency_ms end), 0) as latency_sum';
+
+/** A piece's sums per task, joined to the scope's task `t` as `alias`: one bucket by its key, else summed per task (the customer's tasks only). */
+function joinedPiece(piece: Piece, alias: string, custId: number): RawBuilder<unknown> {
+  const source = TASK_SOURCES[piece.level];
+  const customer = sql`task_id in (select id from tasks where cust_id = ${custId})`;
+  if (piece.level !== 'raw' && piece.level !== 'ahead') {
+    if (piece.to - piece.from === STEP_MS[piece.level]) {
+      return sql`left join ${sql.raw(source.table)} as ${sql.raw(alias)} on ${sql.raw(alias)}.bucket_start = ${piece.from} and ${sql.raw(alias)}.task_id = t.id`;
+    }
+    return sql`left join (select task_id, ${sql.raw(ROLLUP_SUMS)} from ${sql.raw(source.table)} where ${source.time(piece)} and ${customer} group by task_id) as ${sql.raw(alias)} on ${sql.raw(alias)}.task_id = t.id`;
+  }
+  return sql`left join (select task_id, ${sql.raw(RAW_TASK_SUMS)} from results where ${source.time(piece)} and ${customer} group by task_id) as ${sql.raw(alias)} on ${sql.raw(alias)}.task_id = t.id`;
+}
+
+/** Joined by key, a rollup piece of a few buckets (an edge hour and the current one) costs less bucket by bucket than grouped. */
+const JOINED_BUCKETS_MAX = 3;
+
+function bucketsOfShortPiece(piece: Piece): Piece[] {
+  if (piece.level === 'raw' || piece.level === 'ahead') return [piece];
+  const step = STEP_MS[piece.level];
+  if ((piece.to - piece.from) / step > JOINED_BUCKETS_MAX) return [piece];
+  const buckets: Piece[] = [];
+  for (let from = piece.from; from < piece.to; from += step) buckets.push({ ...piece, from, to: from + step });
+  return buckets;
+}
+
+/**
+ * The pieces' per-task sums as one row for each task of the scope (zeros for a task without checks
+ * in them): the scope's tasks, each piece joined to them by task (a single bucket through its key),
+ * the signed sums added in the row. No grouping of every row at the end, as `taskSums` needs.
+ */
+export async function scopeTaskSums(db: Db, asked: readonly Piece[], scope: ResultsScope): Promise<SumsRow[]> {
+  if (isEmpty({ scope })) return [];
+  const pieces = asked.flatMap(bucketsOfShortPiece);
+  const aliases = pieces.map((_, index) => `p${index}`);
+  const sums = SUM_COLUMNS.map((column) => {
+    const terms = pieces.map((piece, index) => `${piece.sign === -1 ? '-' : '+'} coalesce(${aliases[index] ?? ''}.${column}, 0)`);
+    return sql.raw(`0 ${terms.join(' ')} as ${column}`);
+  });
+  const joins = pieces.map((piece, index) => joinedPiece(piece, aliases[index] ?? '', scope.custId));
+  const statement = sql<SumsRow>`select t.id as task_id, 0 as node_id, 0 as bucket_start, ${sql.join(sums)}
+    from tasks as t ${sql.join(joins, sql` `)} where ${scopeConditions(scope, 't')}`;
+  return (await statement.execute(db)).rows;
+}
+
+/** One bucket of a per-task tier. */
+export interface Bucket {
+  tier: Tier;
+  start: number;
+}
+
+/** A per-task rollup row of a bucket; `tier` its index in BUCKET_TIERS. */
+export interface BucketRow {
+  tier: number;
+  bucket_start: number;
+  task_id: number;
+  count: number;
+  successes: number;
+  latency_count: number;
+  latency_sum: number;
+}
+
+export const BUCKET_TIERS: readonly Tier[] = ['day', 'hour', 'tenMinute', 'minute'];
+
+/**
+ * The rows of these buckets for every task the customer has or had (deleted, of any type: the
+ * caller filters by its scope), one branch per tier, each bucket one seek on the time-first key.
+ */
+export async function bucketRows(db: Db, custId: number, buckets: readonly Bucket[]): Promise<BucketRow[]> {
+  const branches = BUCKET_TIERS.flatMap((tier, index) => {
+    const starts = buckets.filter((bucket) => bucket.tier === tier).map((bucket) => bucket.start);
+    if (starts.length === 0) return [];
+    return [sql`select ${sql.lit(index)} as tier, bucket_start, task_id, count, successes, latency_count, latency_sum from ${sql.raw(TASK_SOURCES[tier].table)}
+      where bucket_start in (${sql.join(starts)}) and task_id in (select id from tasks where cust_id = ${custId})`];
+  });
+  if (branches.length === 0) return [];
+  return (await sql<BucketRow>`${sql.join(branches, sql` union all `)}`.execute(db)).rows;
+}
+
 /** The sums of one piece of a range, grouped as asked (per task: `taskSums`). */
 export async function pieceSums(db: Db, piece: Piece, query: PieceQuery): Promise<SumsRow[]> {
   if (isEmpty(query)) return [];
@@ -154,5 +241,21 @@ export async function pieceSums(db: Db, piece: Piece, query: PieceQuery): Promis
   const nodes = query.kind === 'node-bucket' && query.nodeIds ? sql` and node_id in (${sql.join([...query.nodeIds])})` : sql``;
   const result = await sql<SumsRow>`select ${sql.raw(select)}, ${sql.raw(source.sums)} from ${sql.raw(source.table)}
     where ${source.time(piece)} and ${scopeSql(query.scope)}${nodes} group by ${sql.raw(groupBy)}`.execute(db);
+  return result.rows;
+}
+
+/** A raw result of a minute read whole (its sums are added in JS). */
+export interface RawMinuteRow {
+  task_id: number;
+  ts: number;
+  ok: number;
+  latency_ms: number | null;
+}
+
+/** The raw results of these whole minutes for every task the customer has or had, through the (minute, task) index. */
+export async function rawMinuteRows(db: Db, custId: number, minutes: readonly number[]): Promise<RawMinuteRow[]> {
+  if (minutes.length === 0) return [];
+  const result = await sql<RawMinuteRow>`select task_id, ts, ok, latency_ms from results
+    where ts / 60000 in (${sql.join(minutes.map((minute) => Math.floor(minute / MINUTE_MS)))}) and task_id in (select id from tasks where cust_id = ${custId})`.execute(db);
   return result.rows;
 }

@@ -1,10 +1,13 @@
+import type { Db } from '../db/connection.js';
 import { readerOf } from '../db/reader.js';
 import { snapshotTransaction } from '../db/sql-dialect.js';
 import { AppError } from '../http/app-error.js';
 import type { ResultsContext } from './context.js';
 import { keptFrom, type KeptFrom } from './kept-marks.js';
 import { coveredRange, HOUR_MS, MINUTE_MS, piecesOf, taskPieces, wholeIn, type Piece, type Tier, type TimeRange } from './range-pieces.js';
-import { pieceSums, taskSums, type GroupKind, type PieceQuery, type ResultsScope, type SumsRow } from './range-repo.js';
+import { bucketRows, pieceSums, rawMinuteRows, scopeTaskSums, taskSums, type Bucket, type GroupKind, type PieceQuery, type ResultsScope, type SumsRow } from './range-repo.js';
+import { lateWriteMark } from './late-writes.js';
+import { splitSettled, withSettledSums } from './settled-sums.js';
 import { addSums, emptySums, type Sums } from './sums.js';
 
 /**
@@ -73,8 +76,9 @@ function sumsOfRow(row: SumsRow): Sums {
   };
 }
 
-/** Adds the pieces' rows into their groups; a bucket is cut at the covered range's start. */
+/** Adds the pieces' rows into their groups; a bucket is cut at the covered range's start. Per task the rows are already one a task. */
 function groupsOf(rows: readonly SumsRow[], plan: Plan, covered: TimeRange): GroupSums[] {
+  if (plan.kind === 'task') return rows.filter((row) => Number(row.count) > 0).map((row) => ({ taskId: Number(row.task_id), nodeId: 0, bucketStart: 0, ...sumsOfRow(row) }));
   const groups = new Map<string, GroupSums>();
   for (const row of rows) {
     const bucketStart = plan.bucketMs === null ? 0 : Math.max(Math.floor(Number(row.bucket_start) / plan.bucketMs) * plan.bucketMs, covered.from);
@@ -104,14 +108,31 @@ async function piecesSums(db: Parameters<typeof pieceSums>[0], pieces: readonly 
 }
 
 /**
+ * The per-task sums of the pieces. Over a customer's tasks (no named ids: a named few cost little,
+ * and the kept sums hold every task of the customer) outside a write transaction, the sums of
+ * settled buckets and raw minutes are kept between reads (settled-sums.ts): the customer's
+ * late-write mark is read first in the snapshot, then the settled parts not kept yet, then the rest
+ * in one statement with a row for each task of the scope.
+ */
+async function perTaskSums(db: Db, trx: Db, scope: ResultsScope, pieces: readonly Piece[], now: number): Promise<SumsRow[]> {
+  const split = scope.taskIds === undefined && !db.isTransaction ? splitSettled(pieces, now) : null;
+  if (!split || split.settled.length === 0) return taskSums(trx, pieces, scope);
+  const mark = await lateWriteMark(trx, scope.custId);
+  const reads = { buckets: (buckets: readonly Bucket[]) => bucketRows(trx, scope.custId, buckets), rawMinutes: (minutes: readonly number[]) => rawMinuteRows(trx, scope.custId, minutes) };
+  return withSettledSums(db, { custId: scope.custId, mark, parts: split.settled }, reads, () => scopeTaskSums(trx, split.fresh, scope));
+}
+
+/**
  * The sums of the scope's checks whose start time is in the range, grouped as asked. 2121 unless
  * to > from. Marks and pieces are read in one transaction: pruning records its marks before it
  * deletes, so what the marks call kept is there in the same snapshot, and no batch lands between
  * pieces (a snapshot on PostgreSQL too: `snapshotTransaction`). On a SQLite file a long read runs on a
  * reader thread (`readerFor`), off the API's event loop; a statement begun after a commit sees it (WAL).
+ * The clock is read before the snapshot begins (the settled buckets' bound, late-writes.ts).
  */
 export async function rangeSums(ctx: Pick<ResultsContext, 'db' | 'now'>, scope: ResultsScope, range: TimeRange, groupBy: GroupBy): Promise<RangeSums> {
   if (!(range.to > range.from)) throw new AppError(2121);
+  const now = ctx.now();
   return snapshotTransaction(readerFor(ctx.db, scope)).execute(async (trx) => {
     const kept = await keptFrom(trx);
     const covered = coveredRange(range, kept);
@@ -119,7 +140,7 @@ export async function rangeSums(ctx: Pick<ResultsContext, 'db' | 'now'>, scope: 
     const nodeIds = groupBy.by === 'time' && groupBy.nodeIds ? { nodeIds: groupBy.nodeIds } : {};
     const rows =
       plan.kind === 'task'
-        ? await taskSums(trx, taskPieces(covered, kept, ctx.now()), scope)
+        ? await perTaskSums(ctx.db, trx, scope, taskPieces(covered, kept, now), now)
         : await piecesSums(trx, piecesOf(covered, plan.levels), { scope, kind: plan.kind, ...nodeIds });
     return { covered, bucketMs: plan.bucketMs, groups: groupsOf(rows, plan, covered) };
   });

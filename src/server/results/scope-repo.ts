@@ -24,12 +24,14 @@ export async function customerTaskOf(db: Db, custId: number, taskId: number): Pr
 export interface IngestGate {
   task_id: number;
   type: number;
+  /** The task's customer: a late result moves that customer's mark (late-writes.ts). */
+  cust_id: number;
   active: number;
   removed_at: number | null;
 }
 
 /** The task ids as one JSON parameter: one statement text whatever their number, prepared once. */
-const ingestGatesSql = (engine: Engine) => `select a.task_id, t.type, a.active, a.removed_at
+const ingestGatesSql = (engine: Engine) => `select a.task_id, t.type, t.cust_id, a.active, a.removed_at
   from node_assignments as a inner join tasks as t on t.id = a.task_id
   where a.node_id = ? and a.task_id in (${jsonIntegers(engine)})`;
 

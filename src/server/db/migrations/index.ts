@@ -29,6 +29,7 @@ import { timePartitions } from './0026-time-partitions.js';
 import { nodeResultsDroppedAt } from './0027-node-results-dropped-at.js';
 import { taskTenMinuteRollups } from './0028-task-ten-minute-rollups.js';
 import { sharedInstanceState } from './0029-shared-instance-state.js';
+import { lateWriteMarks } from './0030-late-write-marks.js';
 
 /** Every migration, in the order of their names; add one file and one line per migration. */
 export const MIGRATIONS: Record<string, Migration> = {
@@ -59,6 +60,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '0027_node_results_dropped_at': nodeResultsDroppedAt,
   '0028_task_ten_minute_rollups': taskTenMinuteRollups,
   '0029_shared_instance_state': sharedInstanceState,
+  '0030_late_write_marks': lateWriteMarks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };
