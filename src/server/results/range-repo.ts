@@ -193,7 +193,7 @@ export async function scopeTaskSums(db: Db, asked: readonly Piece[], scope: Resu
     return sql.raw(`0 ${terms.join(' ')} as ${column}`);
   });
   const joins = pieces.map((piece, index) => joinedPiece(piece, aliases[index] ?? '', scope.custId));
-  const statement = sql<SumsRow>`select t.id as task_id, 0 as node_id, 0 as bucket_start, ${sql.join(sums)}
+  const statement = sql<SumsRow>`select t.id as task_id, 0 as node_id, 0 as bucket_start, ${sql.join(sums)}, null as latency_min, null as latency_max
     from tasks as t ${sql.join(joins, sql` `)} where ${scopeConditions(scope, 't')}`;
   return (await statement.execute(db)).rows;
 }
