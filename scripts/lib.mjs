@@ -99,8 +99,8 @@ export async function waitForServer(url, child, timeoutMs = 60_000) {
 /**
  * A fresh key for the Local node (the previous one stops working), then an agent with it: the
  * bundled agent (dist/agent/main.mjs, rebuilt when its sources changed) run by plain node with
- * AGENT_NODE_OPTIONS, as on any other machine. The key travels in the environment, not the command line, so it does not
- * show in process lists.
+ * AGENT_NODE_OPTIONS, as on any other machine. The key travels in the environment, not the
+ * command line, so it does not show in process lists.
  */
 export async function startLocalAgent(serverUrl) {
   // Opt-in (VIGIL_LOCAL_AGENT_ALLOW_PRIVATE=1): the node and the agent both allow loopback and
