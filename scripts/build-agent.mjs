@@ -10,6 +10,17 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 
 export const AGENT_ENTRY = 'src/agent/main.ts';
 export const AGENT_BUNDLE = 'dist/agent/main.mjs';
+/**
+ * V8 options the agent runs with (`npm start`'s Local agent and the bench's agents alike; give them
+ * too when you run the bundle yourself). The agent allocates little and wakes once a second, so V8
+ * takes it for idle: its memory reducer ran three full mark-compacts in a row, which let the object
+ * layouts of the check path die (no check in flight then) and threw its optimized code away
+ * (`--trace-deopt`: "weak objects"), compiled again over the next minutes; and it shrank the young
+ * generation to 1 MB, scavenged every 2 s (1-7 ms each). `v8.setFlagsFromString` at start does not
+ * do it: the reducer still ran. Measured in docs/architecture.md, "Performance: CPU per check".
+ */
+export const AGENT_NODE_OPTIONS = ['--min-semi-space-size=16', '--max-semi-space-size=16', '--no-memory-reducer', '--no-flush-bytecode'];
+
 /** What the agent bundle is made of: a change to any of these makes it stale. */
 export const AGENT_SOURCES = ['src/agent', 'src/shared', 'package-lock.json', 'scripts/build-agent.mjs'];
 

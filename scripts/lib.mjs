@@ -2,7 +2,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildAgentIfStale } from './build-agent.mjs';
+import { AGENT_NODE_OPTIONS, buildAgentIfStale } from './build-agent.mjs';
 import { buildServerIfStale, SERVER_NODE_OPTIONS } from './build-server.mjs';
 
 export const root = new URL('..', import.meta.url).pathname;
@@ -98,9 +98,9 @@ export async function waitForServer(url, child, timeoutMs = 60_000) {
 
 /**
  * A fresh key for the Local node (the previous one stops working), then an agent with it: the
- * bundled agent (dist/agent/main.mjs, rebuilt when its sources changed) run by plain node, as on
- * any other machine. The key travels in the environment, not the command line, so it does not
- * show in process lists.
+ * bundled agent (dist/agent/main.mjs, rebuilt when its sources changed) run by plain node with
+ * AGENT_NODE_OPTIONS, as on any other machine. The key travels in the environment, not the
+ * command line, so it does not show in process lists.
  */
 export async function startLocalAgent(serverUrl) {
   // Opt-in (VIGIL_LOCAL_AGENT_ALLOW_PRIVATE=1): the node and the agent both allow loopback and
@@ -116,7 +116,7 @@ export async function startLocalAgent(serverUrl) {
   // One data dir for the Local node whatever its key, so a previous run's undelivered results go out.
   const dataDir = process.env.VIGIL_AGENT_DATA_DIR ?? join(process.env.VIGIL_DATA_DIR ?? join(root, '.data'), 'agent', 'local');
   const agent = await buildAgentIfStale();
-  return spawn(process.execPath, [agent, '--server', serverUrl, '--data-dir', dataDir, ...privateFlag], {
+  return spawn(process.execPath, [...AGENT_NODE_OPTIONS, agent, '--server', serverUrl, '--data-dir', dataDir, ...privateFlag], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, VIGIL_AGENT_KEY: issued.key },

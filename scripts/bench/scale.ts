@@ -12,7 +12,7 @@ import SQLite from 'better-sqlite3';
 import type { AgentStatus } from '../../src/agent/agent.js';
 import { DB_FILE_NAME } from '../../src/server/db/connection.js';
 import { MONITOR_TYPES } from '../../src/shared/codes.js';
-import { bundleIfStale } from '../build-agent.mjs';
+import { AGENT_NODE_OPTIONS, bundleIfStale } from '../build-agent.mjs';
 import { progress, wants, type BenchOptions, type Figure } from './report.js';
 import type { LatenessSummary } from './probes-scale/agent-process.js';
 import { prepareServer, serverEnv, waitForAssignments } from './probes-scale/agent-load.js';
@@ -138,7 +138,7 @@ async function runScale(tasks: number, windowMs: number, dir: string, children: 
   const { server, url } = await startServerChild(start, serverEnv(serverDir));
   const agentEntry = 'scripts/bench/probes-scale/agent-process.ts';
   const builtAgent = await bundleIfStale(agentEntry, 'dist/bench/probes-scale-agent.mjs', ['scripts/bench/probes-scale']);
-  const agent = start(agentEntry, { BENCH_AGENT_SERVER: url, BENCH_AGENT_KEY: key, BENCH_AGENT_DATA_DIR: join(dir, 'agent') }, builtAgent);
+  const agent = start(agentEntry, { BENCH_AGENT_SERVER: url, BENCH_AGENT_KEY: key, BENCH_AGENT_DATA_DIR: join(dir, 'agent') }, builtAgent, AGENT_NODE_OPTIONS);
   await stdoutLine(agent, (line) => (line === 'agent started' ? line : undefined));
   await waitForAssignments(agent, tasks);
   progress(`scale: agent holds ${tasks} assignments; warming up ${WARM_UP_MS / 1000} s, then measuring ${windowMs / 1000} s`);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AGENT_ENTRY, bundle, bundleIsStale } from '../../scripts/build-agent.mjs';
+import { AGENT_ENTRY, AGENT_NODE_OPTIONS, bundle, bundleIsStale } from '../../scripts/build-agent.mjs';
 
 /** The deployable agent is one bundled file that plain node runs, without the tsx loader. */
 
@@ -18,5 +18,8 @@ describe('the agent bundle', () => {
     expect(bundleIsStale(outfile, [AGENT_ENTRY])).toBe(false);
     const usage = execFileSync(process.execPath, [outfile, '--help'], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
     expect(usage).toContain('Usage: npm run agent -- --server URL --key KEY');
+    // As `npm start` launches it: node takes every one of the agent's V8 options (a misspelt one ends it with "bad option").
+    const launched = execFileSync(process.execPath, [...AGENT_NODE_OPTIONS, outfile, '--help'], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
+    expect(launched).toContain('Usage: npm run agent -- --server URL --key KEY');
   }, 60_000);
 });

@@ -13,7 +13,7 @@ import { seedIfEmpty } from '../../../src/server/db/seed.js';
 import { issueNodeKey } from '../../../src/server/modules/nodes/keys.js';
 import type { TaskInput } from '../../../src/server/modules/tasks/task-input.js';
 import { MONITOR_TYPES } from '../../../src/shared/codes.js';
-import { bundleIfStale } from '../../build-agent.mjs';
+import { AGENT_NODE_OPTIONS, bundleIfStale } from '../../build-agent.mjs';
 import { progress, type BenchOptions, type Figure } from '../report.js';
 import type { LatenessSummary } from './agent-process.js';
 import { ask, childStarter, cpuSeconds, rssMb, startServerChild, startTargets, stdoutLine, stopChild } from './children.js';
@@ -145,7 +145,7 @@ export async function agentLoadFigures(options: BenchOptions): Promise<Figure[]>
     const agentEntry = 'scripts/bench/probes-scale/agent-process.ts';
     // Bundled like the product's agent (scripts/build-agent.mjs) and run by plain node, as deployed.
     const builtAgent = await bundleIfStale(agentEntry, 'dist/bench/probes-scale-agent.mjs', ['scripts/bench/probes-scale']);
-    const agent = start(agentEntry, { BENCH_AGENT_SERVER: url, BENCH_AGENT_KEY: key, BENCH_AGENT_DATA_DIR: join(dir, 'agent') }, builtAgent);
+    const agent = start(agentEntry, { BENCH_AGENT_SERVER: url, BENCH_AGENT_KEY: key, BENCH_AGENT_DATA_DIR: join(dir, 'agent') }, builtAgent, AGENT_NODE_OPTIONS);
     await stdoutLine(agent, (line) => (line === 'agent started' ? line : undefined));
     await waitForAssignments(agent, sizes.tasks);
     const quick = options.quick ? ' (quick size)' : '';
