@@ -24,16 +24,16 @@ export const SERVER_NODE_OPTIONS = ['--min-semi-space-size=16', '--max-semi-spac
 /** What a server bundle is made of (its texts come from locales/): a change to any of these makes it stale. */
 export const SERVER_SOURCES = ['src/server', 'src/shared', 'locales', 'package-lock.json', 'scripts/build-agent.mjs', 'scripts/build-server.mjs'];
 
-/** The SQLite reader thread's entry; the server starts it from the file of this name beside its own bundle (src/server/db/read-pool.ts). */
-const READ_WORKER_ENTRY = 'src/server/db/sqlite-read-worker.ts';
+/** The SQLite threads' entries (reader, checkpointer); the server starts each from the file of its name beside its own bundle (src/server/db/worker-thread.ts). */
+const DB_WORKERS = ['sqlite-read-worker', 'sqlite-checkpoint-worker'];
 
-/** Where a server bundle's reader thread goes: beside it. */
-const readWorkerOf = (outfile) => join(dirname(outfile), 'sqlite-read-worker.mjs');
+/** Where a server bundle's SQLite threads go: beside it. */
+const dbWorkersOf = (outfile) => DB_WORKERS.map((name) => ({ entry: `src/server/db/${name}.ts`, outfile: join(dirname(outfile), `${name}.mjs`) }));
 
-/** Bundles a server entry into `outfile` and the SQLite reader thread beside it. */
+/** Bundles a server entry into `outfile` and the SQLite threads beside it. */
 async function bundleServer(entry, outfile) {
   await bundle(entry, outfile, { packagesExternal: true });
-  await bundle(READ_WORKER_ENTRY, readWorkerOf(outfile), { packagesExternal: true });
+  for (const worker of dbWorkersOf(outfile)) await bundle(worker.entry, worker.outfile, { packagesExternal: true });
 }
 
 /**
@@ -42,7 +42,7 @@ async function bundleServer(entry, outfile) {
  */
 export async function bundleServerIfStale(entry, outfile, extraSources = []) {
   const sources = [entry, ...SERVER_SOURCES, ...extraSources];
-  if (bundleIsStale(outfile, sources) || bundleIsStale(readWorkerOf(outfile), sources)) await bundleServer(entry, outfile);
+  if ([outfile, ...dbWorkersOf(outfile).map((worker) => worker.outfile)].some((file) => bundleIsStale(file, sources))) await bundleServer(entry, outfile);
   return resolve(root, outfile);
 }
 

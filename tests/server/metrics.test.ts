@@ -102,6 +102,8 @@ describe('GET /metrics', () => {
     expect([queue('threads'), queue('in_flight'), queue('waiting')]).toEqual([1, 0, 0]);
     expect(valueOf(samples, 'vigil_sqlite_reader_busy_seconds_total')).toBeGreaterThan(0);
     expect(valueOf(samples, 'vigil_sqlite_reader_restarts_total')).toBe(0);
+    // A store this small has no checkpoint thread yet (tests/server/sqlite-checkpoints.test.ts starts one).
+    expect(valueOf(samples, 'vigil_sqlite_checkpoint_threads')).toBe(0);
   });
 
   it('refuses a scrape without the token, or with another, and shows no figure', async () => {

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type Driver, Kysely, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { AUTOCHECKPOINT_PAGES, Checkpointer, trackCheckpointer, type CheckpointOptions } from './checkpointer.js';
 import { countingDriver, trackPoolUsage, type LendingCounts } from './pool-usage.js';
 import { ReadPool } from './read-pool.js';
 import { trackReader } from './reader.js';
@@ -53,24 +54,24 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
-/** Kysely's SQLite dialect with its one connection's lending counted (see pool-usage.ts), closing `companion` (the readers) with it. */
+/** Kysely's SQLite dialect with its one connection's lending counted (see pool-usage.ts), closing its `companions` (the readers, the checkpointer) first. */
 class CountedSqliteDialect extends SqliteDialect {
   constructor(
     config: ConstructorParameters<typeof SqliteDialect>[0],
     private readonly counts: LendingCounts,
-    private readonly companion: Db | undefined,
+    private readonly companions: readonly (() => Promise<void>)[],
   ) {
     super(config);
   }
 
   override createDriver(): Driver {
     const driver = countingDriver(super.createDriver(), this.counts);
-    const companion = this.companion;
-    if (!companion) return driver;
+    const companions = this.companions;
+    if (companions.length === 0) return driver;
     return {
       ...driver,
       async destroy() {
-        await companion.destroy();
+        await Promise.all(companions.map((close) => close()));
         await driver.destroy();
       },
     };
@@ -83,12 +84,17 @@ export interface OpenOptions {
    * (VIGIL_SQLITE_READERS, default 1). A database that cannot be opened twice (`:memory:`) has none.
    */
   readers?: number;
+  /** When the WAL's checkpoints move to a thread of their own (db/checkpointer.ts); tests start it sooner. */
+  checkpoints?: CheckpointOptions;
 }
 
 const DEFAULT_READERS = 1;
 
+/** A database on a file, which other connections can open too (not `:memory:`, nor a temporary one). */
+const isFile = (file: string): boolean => file !== ':memory:' && file !== '';
+
 function openReaders(file: string, count: number): { db: Db; pool: ReadPool } | undefined {
-  if (count < 1 || file === ':memory:' || file === '') return undefined;
+  if (count < 1 || !isFile(file)) return undefined;
   const pool = new ReadPool({ file }, count);
   return { db: new Kysely<Database>({ dialect: new ReaderDialect(pool) }), pool };
 }
@@ -98,9 +104,8 @@ function openReaders(file: string, count: number): { db: Db; pool: ReadPool } | 
  * (the default 2 MiB holds less than one ingest batch's rollup pages). An ingest batch rewrites
  * most pages of the current minute's and hour's rollups and of the latest state (3-4 MB for 1,000
  * results), so: a new file gets 8 KiB pages (half the WAL frames per batch, about 15 % less CPU
- * per batch than 4 KiB; an existing file keeps its size), and the WAL is checkpointed every 5,000
- * pages (40 MiB of 8 KiB pages) rather than SQLite's 1,000 (a checkpoint, with its fsyncs, after
- * every batch otherwise; pages rewritten by many batches are copied back once).
+ * per batch than 4 KiB; an existing file keeps its size). A file's WAL is checkpointed by a thread
+ * of its own once it has grown (db/checkpointer.ts), by this connection otherwise.
  */
 export function openDatabase(file: string, options: OpenOptions = {}): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
@@ -111,11 +116,14 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('cache_size = -65536');
-  sqlite.pragma('wal_autocheckpoint = 5000');
+  sqlite.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
   const counts: LendingCounts = { inUse: 0, waiting: 0 };
   const readers = openReaders(file, options.readers ?? DEFAULT_READERS);
-  const db = new Kysely<Database>({ dialect: new CountedSqliteDialect({ database: withStatementCache(sqlite) }, counts, readers?.db) });
+  const checkpointer = isFile(file) ? new Checkpointer(sqlite, file, options.checkpoints) : undefined;
+  const companions = [readers && (() => readers.db.destroy()), checkpointer && (() => checkpointer.close())].filter((close) => close !== undefined);
+  const db = new Kysely<Database>({ dialect: new CountedSqliteDialect({ database: withStatementCache(sqlite) }, counts, companions) });
   trackPoolUsage(db, () => ({ engine: 'sqlite', max: 1, open: sqlite.open ? 1 : 0, ...counts }));
   if (readers) trackReader(db, readers);
+  if (checkpointer) trackCheckpointer(db, checkpointer);
   return db;
 }

@@ -1,16 +1,6 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { fromColumns, type ReaderSettings, type ReadReply, type ReadRequest } from './sqlite-read-protocol.js';
-
-/**
- * The reader thread: in a bundle, the bundled worker beside it (scripts/build-server.mjs); from
- * source (tsx, vitest), its TypeScript through a small tsx starter, as Node 20 cannot load it alone.
- */
-function startWorker(settings: ReaderSettings): Worker {
-  const here = import.meta.url;
-  if (!here.endsWith('.ts')) return new Worker(new URL('./sqlite-read-worker.mjs', here), { workerData: settings });
-  const source = new URL('./sqlite-read-worker.ts', here).href;
-  return new Worker(new URL('./sqlite-read-worker-tsx.mjs', here), { workerData: { ...settings, source } });
-}
+import { startDbWorker } from './worker-thread.js';
 
 /** A statement's answer as Kysely's SQLite connection gives it. */
 export interface ReadResult {
@@ -59,7 +49,7 @@ export class ReaderThread {
   current(): Worker {
     if (this.worker) return this.worker;
     if (this.closed) throw new ReaderStoppedError('closed');
-    const worker = startWorker(this.settings);
+    const worker = startDbWorker('sqlite-read-worker', this.settings);
     worker.unref();
     worker.on('message', (reply: ReadReply) => this.answer(reply));
     worker.on('error', (error) => this.ended(worker, error.message));

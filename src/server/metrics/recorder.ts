@@ -3,6 +3,7 @@ import type { Db } from '../db/connection.js';
 import { poolUsageOf } from '../db/pool-usage.js';
 import { readerStatsOf } from '../db/reader.js';
 import { readQueueDepths } from './queue-depths.js';
+import { checkpointMetrics } from './sqlite-checkpoints.js';
 
 /**
  * The server's metrics on a registry of its own (tests and the bench run several apps in one
@@ -94,6 +95,7 @@ export function createMetrics(db: Db, now: () => number): Metrics {
   const gauges = queueGauges(registry);
   let processMetrics = false;
   const readerTotals: ReaderTotals = { busyMs: 0, restarts: 0 };
+  const refreshCheckpoints = checkpointMetrics(registry, db);
   return {
     registry,
     ingestBatch(sent, accepted, duplicate) {
@@ -115,6 +117,7 @@ export function createMetrics(db: Db, now: () => number): Metrics {
       gauges.imports.set(depths.importsProcessing);
       gauges.importRows.set(depths.importRowsWaiting);
       refreshPool(db, gauges, readerTotals);
+      refreshCheckpoints();
     },
     collectProcessMetrics() {
       if (processMetrics) return;

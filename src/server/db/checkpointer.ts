@@ -1,0 +1,143 @@
+import { statSync } from 'node:fs';
+import type { Worker } from 'node:worker_threads';
+import type SQLite from 'better-sqlite3';
+import type { CheckpointReport, CheckpointRequest } from './sqlite-checkpoint-protocol.js';
+import { startDbWorker } from './worker-thread.js';
+
+/**
+ * The main connection's automatic checkpoint, in pages, whenever no checkpoint thread runs: 5,000
+ * (40 MiB of 8 KiB pages) rather than SQLite's 1,000, so pages rewritten by many batches are copied
+ * back once rather than after every batch.
+ */
+export const AUTOCHECKPOINT_PAGES = 5000;
+
+export interface CheckpointOptions {
+  /** The thread starts once the WAL file has reached this size (a store that writes little never starts one). */
+  startBytes: number;
+  /** How often the thread looks for commits to copy back. */
+  intervalMs: number;
+  /** How often the API's thread looks at the WAL's size while no checkpoint thread runs. */
+  watchMs: number;
+}
+
+export const DEFAULT_CHECKPOINT_OPTIONS: CheckpointOptions = { startBytes: 8 * 1024 * 1024, intervalMs: 1000, watchMs: 1000 };
+
+/** What /metrics shows of the checkpoint thread. */
+export interface CheckpointStats {
+  /** 1 while a checkpoint thread runs (the main connection does not checkpoint), else 0. */
+  threads: number;
+  /** Rounds the thread ran (one every `intervalMs`), and those of them that copied pages. */
+  rounds: number;
+  runs: number;
+  /** Checkpoint statements that failed, and threads that ended unasked. */
+  failures: number;
+  /** Threads started again after one ended unasked. */
+  restarts: number;
+  /** Time the thread spent in checkpoints, in ms, since the start. */
+  busyMs: number;
+  /** The WAL's frames at the last checkpoint, and how many of them were in the database file after it. */
+  walPages: number;
+  checkpointedPages: number;
+}
+
+/**
+ * Runs the WAL's checkpoints on a thread of its own, with a read-write connection, so that copying
+ * the committed pages back into the file (and its fsyncs) no longer happens inside a COMMIT on the
+ * API's thread. While the thread runs, the main connection's automatic checkpoint is off; until it
+ * is ready, and from the moment it ends unasked, the main connection checkpoints itself again
+ * (AUTOCHECKPOINT_PAGES), so the WAL never grows without bound; a new thread is started at the next
+ * look at the WAL's size.
+ */
+export class Checkpointer {
+  readonly stats: CheckpointStats = { threads: 0, rounds: 0, runs: 0, failures: 0, restarts: 0, busyMs: 0, walPages: 0, checkpointedPages: 0 };
+  private worker: Worker | undefined;
+  private readonly watch: NodeJS.Timeout;
+  private closed = false;
+  private ended = false;
+
+  constructor(
+    private readonly main: SQLite.Database,
+    private readonly file: string,
+    private readonly options: CheckpointOptions = DEFAULT_CHECKPOINT_OPTIONS,
+  ) {
+    this.watch = setInterval(() => this.startIfGrown(), options.watchMs);
+    this.watch.unref();
+  }
+
+  /** The running thread, if any (tests end it to see the fallback). */
+  get thread(): Worker | undefined {
+    return this.worker;
+  }
+
+  /** Ends the thread and its connection; the main connection checkpoints itself again until it closes. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.watch);
+    const worker = this.worker;
+    if (!worker) return;
+    this.stopped();
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.postMessage({ close: true } satisfies CheckpointRequest);
+    const timer = setTimeout(() => void worker.terminate(), 2_000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  private startIfGrown(): void {
+    if (this.worker || this.closed) return;
+    const walBytes = statSync(`${this.file}-wal`, { throwIfNoEntry: false })?.size ?? 0;
+    if (walBytes < this.options.startBytes) return;
+    if (this.ended) this.stats.restarts += 1;
+    const worker = startDbWorker('sqlite-checkpoint-worker', { file: this.file, intervalMs: this.options.intervalMs });
+    worker.on('message', (report: CheckpointReport) => this.heard(worker, report));
+    worker.on('error', () => this.endedUnasked(worker));
+    worker.on('exit', () => this.endedUnasked(worker));
+    // After the listeners: a worker's first 'message' listener refs it again.
+    worker.unref();
+    this.worker = worker;
+  }
+
+  private heard(worker: Worker, report: CheckpointReport): void {
+    if (worker !== this.worker) return;
+    if ('ready' in report) {
+      this.main.pragma('wal_autocheckpoint = 0');
+      this.stats.threads = 1;
+      return;
+    }
+    this.stats.busyMs += report.ms;
+    this.stats.rounds += 1;
+    if ('failed' in report) {
+      this.stats.failures += 1;
+      return;
+    }
+    if (report.ran.copied) this.stats.runs += 1;
+    this.stats.walPages = report.ran.log;
+    this.stats.checkpointedPages = report.ran.checkpointed;
+  }
+
+  /** A thread that ended unasked (a crash): the main connection checkpoints itself until the next one is ready. */
+  private endedUnasked(worker: Worker): void {
+    if (worker !== this.worker) return;
+    this.stopped();
+    this.ended = true;
+    this.stats.failures += 1;
+  }
+
+  private stopped(): void {
+    this.worker = undefined;
+    this.stats.threads = 0;
+    if (this.main.open) this.main.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+  }
+}
+
+const checkpointers = new WeakMap<object, Checkpointer>();
+
+/** Remembers the checkpointer of a database; called by the code that opens it. */
+export function trackCheckpointer(db: object, checkpointer: Checkpointer): void {
+  checkpointers.set(db, checkpointer);
+}
+
+/** The checkpointer of a SQLite file opened by db/connection.ts; undefined for `:memory:` and PostgreSQL. */
+export function checkpointerOf(db: object): Checkpointer | undefined {
+  return checkpointers.get(db);
+}
