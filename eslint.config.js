@@ -21,7 +21,7 @@ const resultsThroughIndex = { group: ['**/results/*', '!**/results/index.js'], m
 const noFeatureModules = { group: ['**/modules/**'], message: 'The results module imports no feature module.' };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.data/**', 'coverage/**'] },
+  { ignores: ['dist/**', '.tmp/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', '.data/**', 'coverage/**'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
