@@ -34,6 +34,7 @@ export interface CallInput<C extends CallDefinition> {
   readonly agent: AgentNode;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** The server's context with this request's logger (`requestContext`): key nothing on its identity. */
   ctx: ServerContext;
 }
 
