@@ -5,7 +5,7 @@ import type { Db } from './db/connection.js';
 import { clientDirIfBuilt, registerClientFiles } from './http/client-files.js';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/error-handler.js';
 import { PATH_PARAM_MAX_LENGTH } from './http/error-mapper.js';
-import { loggerOptions, requestIdOptions, registerRequestIds } from './http/logging.js';
+import { contextLog, loggerOptions, requestIdOptions, registerRequestIds } from './http/logging.js';
 import { refusingNulText } from './http/nul-text.js';
 import { createMetrics, registerMetricsRoute } from './metrics/index.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -110,7 +110,8 @@ export async function buildApp(config: ResolvedConfig, options: BuildOptions): P
     clientErrorHandler: answerClientError,
     ...requestIdOptions(),
   });
-  ctx.log = registerRequestIds(app);
+  registerRequestIds(app);
+  ctx.log = contextLog(app.log);
   app.decorate('vigil', ctx);
   // Held long polls answer at once, so closing never waits for them.
   app.addHook('preClose', (done) => {

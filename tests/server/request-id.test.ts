@@ -1,9 +1,13 @@
-import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { registerRequestIds, requestIdOptions } from '../../src/server/http/logging.js';
+import { MONITOR_TYPES } from '../../src/shared/codes.js';
+import { createTaskOn, startAgent } from './agent-helpers.js';
 import { createTestServer, type TestServer } from './helpers.js';
 
+/** pino's level number of a warning. */
+const WARN = 40;
+
 interface ServerLine {
+  level?: number;
   requestId?: string;
   msg?: string;
   res?: { statusCode?: number };
@@ -49,24 +53,20 @@ describe('request ids', () => {
 });
 
 describe("the server context's logger", () => {
-  it("writes a module's warning during a request with that request's id, and a background one without", async () => {
-    const written: ServerLine[] = [];
-    const app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void written.push(JSON.parse(line) as ServerLine) } }, ...requestIdOptions() });
-    const log = registerRequestIds(app);
-    app.get('/work', async () => {
-      await Promise.resolve();
-      log.warn({}, 'inside');
-      return {};
-    });
-    try {
-      await app.inject({ method: 'GET', url: '/work', headers: { 'x-request-id': 'job-1' } });
-      log.warn({}, 'outside');
-      expect(written.map((line) => [line.msg, line.requestId])).toEqual([
-        ['inside', 'job-1'],
-        ['outside', undefined],
-      ]);
-    } finally {
-      await app.close();
-    }
+  it("writes a module's warning during a call with that call's id, and a background one without", async () => {
+    const agent = await startAgent(server, 'jp-tokyo');
+    const broken = await createTaskOn(server, [agent.nodeId], { type: MONITOR_TYPES.TCP, port: 5432 });
+    // A row the services would never write: its assignment is skipped with a warning.
+    await server.db.updateTable('tasks').set({ port: null }).where('id', '=', broken.id).execute();
+
+    const response = await server.call('/agent/assignments', { token: agent.key, body: { sinceVersion: 0 }, headers: { 'x-request-id': 'assign-1' } });
+    expect(response.statusCode).toBe(200);
+    server.app.vigil.log?.warn({}, 'outside');
+
+    const warnings = lines.filter((line) => line.level === WARN);
+    expect(warnings.map((line) => [line.msg, line.requestId])).toEqual([
+      ['task skipped: its fields make no runnable check', 'assign-1'],
+      ['outside', undefined],
+    ]);
   });
 });

@@ -1,7 +1,6 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.js';
 import type { ServerContext } from '../context.js';
 
@@ -84,16 +83,26 @@ export function requestIdOptions() {
   };
 }
 
-/**
- * Answers every request with its id, and answers the logger for ServerContext.log: inside a
- * request it writes through that request's logger (so the line carries its id), outside one
- * (background loops) through the app's.
- */
-export function registerRequestIds(app: FastifyInstance): NonNullable<ServerContext['log']> {
-  const requestLogs = new AsyncLocalStorage<FastifyBaseLogger>();
+/** Answers every request with its id. */
+export function registerRequestIds(app: FastifyInstance): void {
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
-    requestLogs.run(request.log, done);
+    done();
   });
-  return { warn: (fields, message) => (requestLogs.getStore() ?? app.log).warn(fields, message) };
+}
+
+/** A logger as ServerContext.log: the app's for background loops, a request's (each line carries its id) within a call. */
+export function contextLog(log: FastifyBaseLogger): NonNullable<ServerContext['log']> {
+  return { warn: (fields, message) => log.warn(fields, message) };
+}
+
+/**
+ * The server context a call's handler runs with: the server's own, except that its logger is the
+ * request's, so a module's warning carries the request id. Passed down explicitly rather than
+ * found through an AsyncLocalStorage, which in Node 20 turns on promise hooks for every promise in
+ * the process (measured: docs/architecture.md, "Performance: CPU per check"). Everything else is
+ * read through to the server's context, including what is set on it later.
+ */
+export function requestContext(ctx: ServerContext, request: FastifyRequest): ServerContext {
+  return Object.create(ctx, { log: { value: contextLog(request.log), enumerable: true } }) as ServerContext;
 }

@@ -14,6 +14,7 @@ import { authenticate, bearerToken } from '../modules/auth/authenticate.js';
 import { assertPlatformSecret } from '../modules/platform/service.js';
 import { AppError, badParameter, fieldError } from './app-error.js';
 import { sendFileAnswer } from './file-answer.js';
+import { requestContext } from './logging.js';
 import { audited, isAudited } from './platform-audit.js';
 import { readUploadRequest, type UploadedFile } from './upload-input.js';
 
@@ -33,6 +34,7 @@ export interface CallInput<C extends CallDefinition> {
   readonly agent: AgentNode;
   request: FastifyRequest;
   reply: FastifyReply;
+  /** The server's context with this request's logger (`requestContext`): key nothing on its identity. */
   ctx: ServerContext;
 }
 
@@ -149,7 +151,7 @@ export function registerCall<C extends CallDefinition>(app: FastifyInstance, cal
     },
     onResponse: async (_request, reply) => app.vigil.metrics?.callAnswered(name, reply.statusCode, reply.elapsedTime),
     handler: async (request, reply) => {
-      const ctx = app.vigil;
+      const ctx = requestContext(app.vigil, request);
       const run = () => answer(call, handler, { ...(callers.get(request) ?? {}), request, reply, ctx });
       const data = await (isAudited(call) ? audited(ctx, call, request, run) : run());
       if (call.answersFile) return sendFileAnswer(reply, data as FileAnswer);
