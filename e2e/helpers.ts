@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../src/shared/constants.js';
 import { E2E } from './env.js';
 
@@ -57,4 +57,18 @@ export async function localNodeId(request: APIRequestContext, token: string): Pr
   const local = catalogue.list.find((node) => node.name === 'Local');
   if (!local) throw new Error('no Local node in the catalogue');
   return local.id;
+}
+
+/**
+ * Sets each select to its value and fires its change, all in one task of the page, so React cannot
+ * re-render in between: the later changes must build on the earlier ones (a quick user, a slow phone).
+ */
+export async function selectInOneTask(page: Page, choices: readonly (readonly [Locator, string])[]): Promise<void> {
+  const handles = await Promise.all(choices.map(async ([select, value]) => [await select.elementHandle(), value] as const));
+  await page.evaluate((pairs) => {
+    for (const [select, value] of pairs) {
+      (select as HTMLSelectElement).value = value;
+      select?.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+  }, handles);
 }

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
 import importTexts from '../locales/zh-tw/import.json' with { type: 'json' };
 import { IMPORT_SHEETS } from '../src/shared/import/template.js';
-import { openAndSignIn, signIn } from './helpers.js';
+import { openAndSignIn, selectInOneTask, signIn } from './helpers.js';
 import { startLocalTargets, type LocalTargets } from './local-targets.js';
 import { createTask, expectFigures, RUN, taskPlans, taskRow, type TaskPlan } from './monitor-flow.js';
 import { ensureSecondCustomer } from './second-customer.js';
@@ -121,20 +121,10 @@ test("a DNS task's detail shows the answer our DNS server gave to the Local node
   await expect(answers).toContainText('127.0.0.1');
 
   // The range and auto-refresh changed in one task, before a re-render: the second builds on the first.
-  const range = await page.getByLabel('時間範圍', { exact: true }).elementHandle();
-  const refresh = await page.getByLabel('自動重新整理', { exact: true }).elementHandle();
-  await page.evaluate(
-    (choices) => {
-      for (const [select, value] of choices) {
-        (select as HTMLSelectElement).value = value;
-        select?.dispatchEvent(new Event('change', { bubbles: true }));
-      }
-    },
-    [
-      [range, '6h'],
-      [refresh, '60'],
-    ] as const,
-  );
+  await selectInOneTask(page, [
+    [page.getByLabel('時間範圍', { exact: true }), '6h'],
+    [page.getByLabel('自動重新整理', { exact: true }), '60'],
+  ]);
   await expect(page).toHaveURL(/[?&]range=6h(&|$)/);
   await expect(page).toHaveURL(/[?&]refresh=60(&|$)/);
   await expect(page.getByLabel('時間範圍', { exact: true })).toHaveValue('6h');

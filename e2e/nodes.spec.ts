@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E } from './env.js';
-import { openAndSignIn } from './helpers.js';
+import { openAndSignIn, selectInOneTask } from './helpers.js';
 import { platformCall } from './second-customer.js';
 
 /** A node of the list on wide screens: a table row named by the node in zh-tw (later tests find the Local node, 本機, the same way). */
@@ -59,21 +59,10 @@ test('two filters changed before the list re-renders are both kept (a quick user
   await openAndSignIn(page);
   await page.goto('/nodes');
   await expect(filter(page, '電信業者')).toBeEnabled();
-  const mapType = await filter(page, '地圖類型').elementHandle();
-  const isp = await filter(page, '電信業者').elementHandle();
-  // Both changes in one task, so React cannot re-render in between: the second must build on the first.
-  await page.evaluate(
-    (choices) => {
-      for (const [select, value] of choices) {
-        (select as HTMLSelectElement).value = value;
-        select?.dispatchEvent(new Event('change', { bubbles: true }));
-      }
-    },
-    [
-      [mapType, '1'],
-      [isp, '2'],
-    ] as const,
-  );
+  await selectInOneTask(page, [
+    [filter(page, '地圖類型'), '1'],
+    [filter(page, '電信業者'), '2'],
+  ]);
   await expect(page).toHaveURL(/mapType=1/);
   await expect(page).toHaveURL(/isp=2/);
   await expect(filter(page, '地圖類型')).toHaveValue('1');

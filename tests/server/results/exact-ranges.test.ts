@@ -5,6 +5,7 @@ import { DetailBreakdownAnswer, DetailSummaryAnswer, DetailTrendAnswer } from '.
 import { MONITOR_TYPES, serviceStatusOf, SERVICE_STATUS } from '../../../src/shared/codes.js';
 import { pruneResults } from '../../../src/server/results/index.js';
 import { DAY, HOUR, MINUTE, detailFixture, httpCheck, type DetailFixture, type NodeName } from '../domain-detail/detail-helpers.js';
+import { seeded } from '../../support/seeded.js';
 
 /*
  * The rule (docs/architecture.md): a check belongs to a range when its start time is in [from, to).
@@ -32,18 +33,6 @@ interface Figures {
 }
 
 const NODES: NodeName[] = ['beijingTelecom', 'singapore', 'tokyo'];
-
-/** mulberry32, so a failure replays. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Dense checks (every 5-40 s) over the last 4 h, sparse ones (every 1-40 min) before, back to 33 days. */
 function randomChecks(task: number, failRate: number, now: number, random: () => number): Check[] {

@@ -19,6 +19,7 @@ import type { StoreContext } from '../../../src/server/modules/tasks/store-conte
 import type { Task } from '../../../src/server/modules/tasks/task-model.js';
 import { createTestStore, httpTaskInput, STORE_START, tcpResult, type TestStore } from '../tasks-helpers.js';
 import { testEngine } from '../test-database.js';
+import { seeded } from '../../support/seeded.js';
 
 // The per-task hour sums (rollup_task_hour) and the task-first hour copy (rollup_hour_by_task) must
 // answer exactly what a straightforward aggregate over rollup_hour answers.
@@ -27,18 +28,6 @@ const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const DAY = 86_400_000;
 const NODES = [1, 2, 3];
-
-/** A small seeded generator (mulberry32), so a failure replays. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const copy = [...items];

@@ -14,6 +14,7 @@ import { MONITOR_TYPES } from '../../../src/shared/codes.js';
 import { uniqueTaxId } from '../helpers.js';
 import { httpResult, httpTaskInput, STORE_START, tcpResult } from '../tasks-helpers.js';
 import { createTestDatabase } from '../test-database.js';
+import { seeded } from '../../support/seeded.js';
 
 // The per-task sums keep what settled rollup buckets add up to between reads (results/settled-sums.ts).
 // What a user must never notice: a figure that differs from the plain sum over the raw checks whose
@@ -25,18 +26,6 @@ const SECOND = 1_000;
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const NODES = [1, 2, 3];
-
-/** mulberry32, so a failure replays. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Instance {
   db: Db;
