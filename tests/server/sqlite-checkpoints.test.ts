@@ -28,8 +28,8 @@ import { testEngine } from './test-database.js';
 // PostgreSQL there is no such thread (db/connection.ts opens SQLite files only), so the PostgreSQL
 // run of the suite skips it rather than run the same SQLite files twice.
 
-const SOON: CheckpointOptions = { startBytes: 64 * 1024, intervalMs: 20, watchMs: 20 };
-const NEVER: CheckpointOptions = { startBytes: Number.MAX_SAFE_INTEGER, intervalMs: 20, watchMs: 20 };
+const SOON: CheckpointOptions = { startBytes: 64 * 1024, intervalMs: 20, watchMs: 20, minFrames: 1 };
+const NEVER: CheckpointOptions = { startBytes: Number.MAX_SAFE_INTEGER, intervalMs: 20, watchMs: 20, minFrames: 1 };
 const TASKS = 60;
 const PER_BATCH = 25;
 
@@ -126,6 +126,20 @@ describe.skipIf(testEngine === 'postgres')('WAL checkpoints on a thread of their
     expect(walBytes(store.file)).toBeLessThan(before + grown / 4);
     expect(await counts(store.db)).toEqual({ raw: 5_000, minutes: 5_000, hours: 5_000 });
     expect(checkpointerOf(store.db)?.stats).toMatchObject({ threads: 1, failures: 0, restarts: 0 });
+    await store.db.destroy();
+  }, 120_000);
+
+  it("copies nothing until the WAL holds its minimum of new frames, as SQLite's own automatic checkpoint", async () => {
+    const store = await openStore({ ...SOON, minFrames: 1_000_000 });
+    await waitFor('the checkpoint thread', () => checkpointerOf(store.db)?.stats.threads === 1);
+    await store.ingestBatches(20);
+    const checkpointer = checkpointerOf(store.db);
+    const rounds = (checkpointer?.stats.rounds ?? 0) + 3;
+    await waitFor('three more rounds', () => (checkpointer?.stats.rounds ?? 0) > rounds);
+    // Read from the wal-index header: the frames are there and not copied, and no round copied any.
+    expect(checkpointer?.stats.runs).toBe(0);
+    expect(checkpointer?.stats.walPages).toBeGreaterThan(checkpointer?.stats.checkpointedPages ?? 0);
+    expect(await counts(store.db)).toEqual({ raw: 500, minutes: 500, hours: 500 });
     await store.db.destroy();
   }, 120_000);
 

@@ -16,17 +16,19 @@ export interface CheckpointOptions {
   startBytes: number;
   /** How often the thread looks for commits to copy back. */
   intervalMs: number;
+  /** The frames the WAL must hold beyond those already copied before the thread copies them (SQLite's own automatic checkpoint's rule). */
+  minFrames: number;
   /** How often the API's thread looks at the WAL's size while no checkpoint thread runs. */
   watchMs: number;
 }
 
-export const DEFAULT_CHECKPOINT_OPTIONS: CheckpointOptions = { startBytes: 8 * 1024 * 1024, intervalMs: 1000, watchMs: 1000 };
+export const DEFAULT_CHECKPOINT_OPTIONS: CheckpointOptions = { startBytes: 8 * 1024 * 1024, intervalMs: 1000, watchMs: 1000, minFrames: AUTOCHECKPOINT_PAGES };
 
 /** What /metrics shows of the checkpoint thread. */
 export interface CheckpointStats {
   /** 1 while a checkpoint thread runs (the main connection does not checkpoint), else 0. */
   threads: number;
-  /** Rounds the thread ran (one every `intervalMs`), and those of them that copied pages. */
+  /** Rounds the thread ran (one every `intervalMs`: a look at the WAL, a checkpoint when it holds `minFrames`), and those of them that copied pages. */
   rounds: number;
   runs: number;
   /** Checkpoint statements that failed, and threads that ended unasked. */
@@ -88,7 +90,7 @@ export class Checkpointer {
     const walBytes = statSync(`${this.file}-wal`, { throwIfNoEntry: false })?.size ?? 0;
     if (walBytes < this.options.startBytes) return;
     if (this.ended) this.stats.restarts += 1;
-    const worker = startDbWorker('sqlite-checkpoint-worker', { file: this.file, intervalMs: this.options.intervalMs });
+    const worker = startDbWorker('sqlite-checkpoint-worker', { file: this.file, intervalMs: this.options.intervalMs, minFrames: this.options.minFrames });
     worker.on('message', (report: CheckpointReport) => this.heard(worker, report));
     worker.on('error', () => this.endedUnasked(worker));
     worker.on('exit', () => this.endedUnasked(worker));

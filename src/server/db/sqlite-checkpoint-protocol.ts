@@ -6,6 +6,8 @@ export interface CheckpointSettings {
   file: string;
   /** How often the thread looks for commits to copy back into the file. */
   intervalMs: number;
+  /** It copies them once the WAL holds this many frames not yet copied. */
+  minFrames: number;
 }
 
 /** The API's thread asks the worker to close its connection and end. */

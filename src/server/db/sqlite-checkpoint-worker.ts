@@ -4,6 +4,7 @@
  * event loop, which otherwise ran them inside an ingest's COMMIT (checkpointer.ts). It never writes
  * rows. Bundled as its own file beside the server's bundle (scripts/build-server.mjs).
  */
+import { openSync, readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import SQLite from 'better-sqlite3';
@@ -27,9 +28,29 @@ interface CheckpointRow {
 /** SQLite's answer to the last checkpoint: a round with the same answer copied nothing. */
 let last: CheckpointRow = { busy: 0, log: 0, checkpointed: 0 };
 
+/*
+ * The WAL's frames and how many of them are copied, read from the wal-index header in the `-shm`
+ * file (sqlite.org/walformat.html: `mxFrame` at byte 16, the checkpoint's `nBackfill` at byte 96,
+ * native byte order), so a round copies only once the WAL holds `minFrames` new ones, as SQLite's
+ * own automatic checkpoint does: a checkpoint every second copied the hot rollup pages and synced
+ * the files every second, where one per `minFrames` copies each once (the scale bench's server
+ * CPU). A torn read only moves one round earlier or later.
+ */
+const shm = openSync(`${settings.file}-shm`, 'r');
+const header = new Uint32Array(25);
+const headerBytes = new Uint8Array(header.buffer);
+
+function walFrames(): { log: number; checkpointed: number } | null {
+  if (readSync(shm, headerBytes, 0, headerBytes.byteLength, 0) < headerBytes.byteLength) return null;
+  const [log = 0, checkpointed = 0] = [header[4], header[24]];
+  return { log, checkpointed: Math.min(checkpointed, log) };
+}
+
 /** One passive checkpoint (it waits for no lock; frames a reader's snapshot still needs stay for the next round). */
 function checkpoint(): CheckpointReport {
   const started = performance.now();
+  const frames = walFrames();
+  if (frames && frames.log - frames.checkpointed < settings.minFrames) return { ran: { ...frames, copied: false }, ms: performance.now() - started };
   try {
     const [row = last] = sqlite.pragma('wal_checkpoint(PASSIVE)') as CheckpointRow[];
     const copied = row.log !== last.log || row.checkpointed !== last.checkpointed;
