@@ -37,7 +37,7 @@ export interface CheckpointStats {
   restarts: number;
   /** Time the thread spent in checkpoints, in ms, since the start. */
   busyMs: number;
-  /** The WAL's frames at the last checkpoint, and how many of them were in the database file after it. */
+  /** The WAL's frames at the last round (a checkpoint, or a look at the wal-index header), and how many of them are in the database file. */
   walPages: number;
   checkpointedPages: number;
 }
