@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/connection.js';
+import type { TaskHourRollupTable } from '../db/schema-tasks.js';
 import { MINUTE_MS, STEP_MS, type Piece, type Tier } from './range-pieces.js';
 
 /**
@@ -204,16 +205,8 @@ export interface Bucket {
   start: number;
 }
 
-/** A per-task rollup row of a bucket; `tier` its index in BUCKET_TIERS. */
-export interface BucketRow {
-  tier: number;
-  bucket_start: number;
-  task_id: number;
-  count: number;
-  successes: number;
-  latency_count: number;
-  latency_sum: number;
-}
+/** A per-task rollup row of a bucket (every per-task tier has the hour's columns); `tier` its index in BUCKET_TIERS. */
+export type BucketRow = TaskHourRollupTable & { tier: number };
 
 export const BUCKET_TIERS: readonly Tier[] = ['day', 'hour', 'tenMinute', 'minute'];
 
