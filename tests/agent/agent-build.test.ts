@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -22,4 +22,10 @@ describe('the agent bundle', () => {
     const launched = execFileSync(process.execPath, [...AGENT_NODE_OPTIONS, outfile, '--help'], { encoding: 'utf8', env: { ...process.env, NODE_OPTIONS: '' } });
     expect(launched).toContain('Usage: npm run agent -- --server URL --key KEY');
   }, 60_000);
+
+  it('is launched in the README with every one of those options', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const command = /^node (.+?dist\/agent\/main\.mjs)/ms.exec(readme)?.[1]?.replace(/\\\n\s*/g, ' ') ?? '';
+    expect(command.split(' ').filter((word) => word.startsWith('--'))).toEqual([...AGENT_NODE_OPTIONS]);
+  });
 });

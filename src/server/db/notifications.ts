@@ -32,6 +32,14 @@ export async function publishSignal(db: AnyDb, channel: string, payload: string)
   await sql`select pg_notify(${channelOf(channel)}, ${payload})`.execute(db);
 }
 
+/**
+ * Whether a signal may fail to reach a waiter: on PostgreSQL one sent while a listener reconnects
+ * is lost; on SQLite every waiter is in the process that signals.
+ */
+export function signalsMayBeLost(db: AnyDb): boolean {
+  return engineOf(db) !== 'sqlite';
+}
+
 export interface Listening {
   close: () => Promise<void>;
 }

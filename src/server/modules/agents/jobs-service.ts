@@ -9,6 +9,7 @@ import { CheckResult } from '../../../shared/probe/results.js';
 import { validate } from '../../../shared/validation/validate.js';
 import type { ServerContext } from '../../context.js';
 import { isoTime, isoTimeOrNull, parseJsonColumn } from '../../db/columns.js';
+import { signalsMayBeLost } from '../../db/notifications.js';
 import type { AgentJobRow, AgentJobState } from '../../db/schema-nodes.js';
 import { AppError, badParameter, fieldError } from '../../http/app-error.js';
 import { newToken } from '../../security/tokens.js';
@@ -22,7 +23,11 @@ import { findNodeLiveness } from './repo.js';
 export const JOB_TAKE_TIMEOUT_MS = 60_000;
 /** A taken job expires when no result came within its own timeout plus this. */
 export const JOB_RESULT_GRACE_MS = 60_000;
-/** A held poll looks at the table this often too, for jobs queued where no signal reaches it. */
+/**
+ * Where a signal may be lost (notifications.ts), a held poll looks at the table this often too. On
+ * SQLite the call that queues a job wakes the poll itself, and a look every 5 s was a fifth of an
+ * idle server's CPU with one agent polling (docs/architecture.md, "Performance: CPU per check").
+ */
 const POLL_RECHECK_MS = 5_000;
 /** Job types customers may ask for on demand. */
 const ON_DEMAND_TYPES: readonly CheckOptions['type'][] = ['mtr'];
@@ -115,12 +120,13 @@ async function takeJobs(ctx: ServerContext, nodeId: number): Promise<AgentJob[]>
  */
 export async function pollJobs(ctx: ServerContext, node: AgentNode, waitMs: number, abort?: AbortSignal): Promise<AgentJob[]> {
   const giveUpAt = Date.now() + waitMs;
+  const recheckMs = signalsMayBeLost(ctx.db) ? POLL_RECHECK_MS : waitMs;
   for (;;) {
     const seen = ctx.jobSignals.generation(node.id);
     const jobs = await takeJobs(ctx, node.id);
     const left = giveUpAt - Date.now();
     if (jobs.length > 0 || left <= 0 || ctx.jobSignals.isClosed || abort?.aborted === true) return jobs;
-    await ctx.jobSignals.wait(node.id, seen, Math.min(left, POLL_RECHECK_MS), abort);
+    await ctx.jobSignals.wait(node.id, seen, Math.min(left, recheckMs), abort);
   }
 }
 
