@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import type { Worker } from 'node:worker_threads';
 import type SQLite from 'better-sqlite3';
-import type { CheckpointReport, CheckpointRequest } from './sqlite-checkpoint-protocol.js';
+import { COUNTER_SLOTS, COUNTERS_BYTES, type CheckpointCounter, type CheckpointReport, type CheckpointRequest } from './sqlite-checkpoint-protocol.js';
 import { startDbWorker } from './worker-thread.js';
 
 /**
@@ -18,11 +18,11 @@ export interface CheckpointOptions {
   intervalMs: number;
   /** The frames the WAL must hold beyond those already copied before the thread copies them (SQLite's own automatic checkpoint's rule). */
   minFrames: number;
-  /** How often the API's thread looks at the WAL's size while no checkpoint thread runs. */
+  /** How often the API's thread looks at the WAL's size while no checkpoint thread runs (it does not look while one runs). */
   watchMs: number;
 }
 
-export const DEFAULT_CHECKPOINT_OPTIONS: CheckpointOptions = { startBytes: 8 * 1024 * 1024, intervalMs: 1000, watchMs: 1000, minFrames: AUTOCHECKPOINT_PAGES };
+export const DEFAULT_CHECKPOINT_OPTIONS: CheckpointOptions = { startBytes: 8 * 1024 * 1024, intervalMs: 1000, watchMs: 5000, minFrames: AUTOCHECKPOINT_PAGES };
 
 /** What /metrics shows of the checkpoint thread. */
 export interface CheckpointStats {
@@ -50,25 +50,56 @@ export interface CheckpointStats {
  * (AUTOCHECKPOINT_PAGES), so the WAL never grows without bound; a new thread is started at the next
  * look at the WAL's size.
  */
+/** The counters a thread keeps in shared memory (COUNTER_SLOTS) and the API's thread reads when asked. */
+class ThreadCounters {
+  readonly buffer = new SharedArrayBuffer(COUNTERS_BYTES);
+  private readonly slots = new Float64Array(this.buffer);
+
+  get(counter: CheckpointCounter): number {
+    return this.slots[COUNTER_SLOTS[counter]] ?? 0;
+  }
+}
+
+const SUMMED: readonly CheckpointCounter[] = ['rounds', 'runs', 'failures', 'busyMs'];
+
 export class Checkpointer {
-  readonly stats: CheckpointStats = { threads: 0, rounds: 0, runs: 0, failures: 0, restarts: 0, busyMs: 0, walPages: 0, checkpointedPages: 0 };
   private worker: Worker | undefined;
-  private readonly watch: NodeJS.Timeout;
+  private counters: ThreadCounters | undefined;
+  /** What threads that ended counted (their pages at their last round included). */
+  private readonly ended: Record<CheckpointCounter, number> = { rounds: 0, runs: 0, failures: 0, busyMs: 0, walPages: 0, checkpointedPages: 0 };
+  private own = { threads: 0, failures: 0, restarts: 0 };
+  private watch: NodeJS.Timeout | undefined;
   private closed = false;
-  private ended = false;
+  private hadThread = false;
 
   constructor(
     private readonly main: SQLite.Database,
     private readonly file: string,
     private readonly options: CheckpointOptions = DEFAULT_CHECKPOINT_OPTIONS,
   ) {
-    this.watch = setInterval(() => this.startIfGrown(), options.watchMs);
-    this.watch.unref();
+    this.watchWal();
   }
 
   /** The running thread, if any (tests end it to see the fallback). */
   get thread(): Worker | undefined {
     return this.worker;
+  }
+
+  /** What /metrics shows, read now from the thread's counters. */
+  get stats(): CheckpointStats {
+    const now = (counter: CheckpointCounter) => this.counters?.get(counter) ?? 0;
+    const summed = (counter: CheckpointCounter) => this.ended[counter] + now(counter);
+    const pages = (counter: CheckpointCounter) => (this.counters && now('rounds') > 0 ? now(counter) : this.ended[counter]);
+    return {
+      threads: this.own.threads,
+      rounds: summed('rounds'),
+      runs: summed('runs'),
+      failures: summed('failures') + this.own.failures,
+      restarts: this.own.restarts,
+      busyMs: summed('busyMs'),
+      walPages: pages('walPages'),
+      checkpointedPages: pages('checkpointedPages'),
+    };
   }
 
   /** Ends the thread and its connection; the main connection checkpoints itself again until it closes. */
@@ -85,49 +116,57 @@ export class Checkpointer {
     clearTimeout(timer);
   }
 
+  /** Looks at the WAL's size every `watchMs` until a thread runs. */
+  private watchWal(): void {
+    if (this.closed) return;
+    this.watch = setInterval(() => this.startIfGrown(), this.options.watchMs);
+    this.watch.unref();
+  }
+
   private startIfGrown(): void {
     if (this.worker || this.closed) return;
     const walBytes = statSync(`${this.file}-wal`, { throwIfNoEntry: false })?.size ?? 0;
     if (walBytes < this.options.startBytes) return;
-    if (this.ended) this.stats.restarts += 1;
-    const worker = startDbWorker('sqlite-checkpoint-worker', { file: this.file, intervalMs: this.options.intervalMs, minFrames: this.options.minFrames });
-    worker.on('message', (report: CheckpointReport) => this.heard(worker, report));
+    if (this.hadThread) this.own.restarts += 1;
+    this.hadThread = true;
+    clearInterval(this.watch);
+    const counters = new ThreadCounters();
+    const worker = startDbWorker('sqlite-checkpoint-worker', { file: this.file, intervalMs: this.options.intervalMs, minFrames: this.options.minFrames, counters: counters.buffer });
+    worker.on('message', (report: CheckpointReport) => this.ready(worker, report));
     worker.on('error', () => this.endedUnasked(worker));
     worker.on('exit', () => this.endedUnasked(worker));
     // After the listeners: a worker's first 'message' listener refs it again.
     worker.unref();
     this.worker = worker;
+    this.counters = counters;
   }
 
-  private heard(worker: Worker, report: CheckpointReport): void {
-    if (worker !== this.worker) return;
-    if ('ready' in report) {
-      this.main.pragma('wal_autocheckpoint = 0');
-      this.stats.threads = 1;
-      return;
-    }
-    this.stats.busyMs += report.ms;
-    this.stats.rounds += 1;
-    if ('failed' in report) {
-      this.stats.failures += 1;
-      return;
-    }
-    if (report.ran.copied) this.stats.runs += 1;
-    this.stats.walPages = report.ran.log;
-    this.stats.checkpointedPages = report.ran.checkpointed;
+  private ready(worker: Worker, report: CheckpointReport): void {
+    if (worker !== this.worker || !report.ready) return;
+    this.main.pragma('wal_autocheckpoint = 0');
+    this.own.threads = 1;
   }
 
   /** A thread that ended unasked (a crash): the main connection checkpoints itself until the next one is ready. */
   private endedUnasked(worker: Worker): void {
     if (worker !== this.worker) return;
     this.stopped();
-    this.ended = true;
-    this.stats.failures += 1;
+    this.own.failures += 1;
+    this.watchWal();
   }
 
   private stopped(): void {
+    const counters = this.counters;
+    if (counters) {
+      for (const counter of SUMMED) this.ended[counter] += counters.get(counter);
+      if (counters.get('rounds') > 0) {
+        this.ended.walPages = counters.get('walPages');
+        this.ended.checkpointedPages = counters.get('checkpointedPages');
+      }
+    }
     this.worker = undefined;
-    this.stats.threads = 0;
+    this.counters = undefined;
+    this.own.threads = 0;
     if (this.main.open) this.main.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
   }
 }

@@ -8,7 +8,7 @@ import { openSync, readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { performance } from 'node:perf_hooks';
 import SQLite from 'better-sqlite3';
-import type { CheckpointReport, CheckpointRequest, CheckpointSettings } from './sqlite-checkpoint-protocol.js';
+import { COUNTER_SLOTS, type CheckpointCounter, type CheckpointReport, type CheckpointRequest, type CheckpointSettings } from './sqlite-checkpoint-protocol.js';
 
 const settings = workerData as CheckpointSettings;
 const port = parentPort;
@@ -46,22 +46,39 @@ function walFrames(): { log: number; checkpointed: number } | null {
   return { log, checkpointed: Math.min(checkpointed, log) };
 }
 
+const counters = new Float64Array(settings.counters);
+const add = (counter: CheckpointCounter, by: number) => (counters[COUNTER_SLOTS[counter]] = (counters[COUNTER_SLOTS[counter]] ?? 0) + by);
+const set = (counter: CheckpointCounter, value: number) => (counters[COUNTER_SLOTS[counter]] = value);
+
 /** One passive checkpoint (it waits for no lock; frames a reader's snapshot still needs stay for the next round). */
-function checkpoint(): CheckpointReport {
-  const started = performance.now();
+function checkpoint(): { log: number; checkpointed: number; copied: boolean } | null {
   const frames = walFrames();
-  if (frames && frames.log - frames.checkpointed < settings.minFrames) return { ran: { ...frames, copied: false }, ms: performance.now() - started };
+  if (frames && frames.log - frames.checkpointed < settings.minFrames) return { ...frames, copied: false };
   try {
     const [row = last] = sqlite.pragma('wal_checkpoint(PASSIVE)') as CheckpointRow[];
     const copied = row.log !== last.log || row.checkpointed !== last.checkpointed;
     last = row;
-    return { ran: { log: row.log, checkpointed: row.checkpointed, copied }, ms: performance.now() - started };
-  } catch (error) {
-    return { failed: (error as Error).message, ms: performance.now() - started };
+    return { log: row.log, checkpointed: row.checkpointed, copied };
+  } catch {
+    return null;
   }
 }
 
-const timer = setInterval(() => port.postMessage(checkpoint()), settings.intervalMs);
+/** A round and its counters; the pages before `rounds` (see COUNTER_SLOTS). */
+function round(): void {
+  const started = performance.now();
+  const ran = checkpoint();
+  add('busyMs', performance.now() - started);
+  if (ran === null) add('failures', 1);
+  else {
+    if (ran.copied) add('runs', 1);
+    set('checkpointedPages', ran.checkpointed);
+    set('walPages', ran.log);
+  }
+  add('rounds', 1);
+}
+
+const timer = setInterval(round, settings.intervalMs);
 
 port.on('message', (request: CheckpointRequest) => {
   if (!request.close) return;

@@ -25,9 +25,14 @@ describe('round tracker', () => {
   it('closes rounds at their deadline, in order, even when no node reported in them', () => {
     const tracker = new RoundTracker({ minuteMs: MINUTE });
     tracker.track([task(7, [1, 2])], new Map(), 0);
+    expect(tracker.hasOverdue(T0 + 10 * MINUTE)).toBe(false);
     tracker.note(1, [{ taskId: 7, result: at(T0 + 1_000) }]);
+    // The sweep's quick look agrees with what it would hand out.
+    expect(tracker.hasOverdue(T0 + MINUTE + 29_999)).toBe(false);
     expect(tracker.overdue(T0 + MINUTE + 29_999)).toEqual([]);
+    expect(tracker.hasOverdue(T0 + MINUTE + 30_000)).toBe(true);
     expect(tracker.overdue(T0 + MINUTE + 30_000).map((entry) => entry.round.start)).toEqual([T0]);
+    expect(tracker.hasOverdue(T0 + MINUTE + 30_000)).toBe(false);
     expect(tracker.overdue(T0 + 3 * MINUTE + 30_000).map((entry) => entry.round.start)).toEqual([T0 + MINUTE, T0 + 2 * MINUTE]);
   });
 

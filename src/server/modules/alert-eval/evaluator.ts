@@ -107,6 +107,11 @@ export class AlertEvaluator {
     this.tracker.track(tracked, lastRounds, now - CATCH_UP_MAX_MS);
   }
 
+  /** Whether a sweep at `now` would find a round whose deadline passed. */
+  hasOverdue(now: number): boolean {
+    return now >= this.deadlinesFrom && this.tracker.hasOverdue(now);
+  }
+
   /** Evaluates the rounds whose deadline passed (none in the first RESUME_MINUTES after a start). */
   sweep(): Promise<void> {
     const now = this.host.now();

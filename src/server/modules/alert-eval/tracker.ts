@@ -85,16 +85,24 @@ export class RoundTracker {
     return due;
   }
 
+  /** Whether a round's deadline passed by `now` (overdue would hand one out). */
+  hasOverdue(now: number): boolean {
+    for (const entry of this.tasks.values()) if (this.nextDeadline(entry) <= now) return true;
+    return false;
+  }
+
   /** Rounds whose deadline passed by `now`, in order per task. */
   overdue(now: number): DueRound[] {
     const due: DueRound[] = [];
     for (const entry of this.tasks.values()) {
-      const { periodMs } = entry.task;
-      while (entry.next !== undefined && deadlineOf({ start: entry.next, end: entry.next + periodMs }, this.clock) <= now) {
-        due.push(this.take(entry, entry.next));
-      }
+      while (entry.next !== undefined && this.nextDeadline(entry) <= now) due.push(this.take(entry, entry.next));
     }
     return due;
+  }
+
+  /** The deadline of the task's next round to evaluate (none before its first result). */
+  private nextDeadline({ next, task }: TaskRounds): number {
+    return next === undefined ? Number.POSITIVE_INFINITY : deadlineOf({ start: next, end: next + task.periodMs }, this.clock);
   }
 
   /** The newest complete round of the task and every open round before it. */
