@@ -18,7 +18,7 @@ import type { LatenessSummary } from './probes-scale/agent-process.js';
 import { prepareServer, serverEnv, waitForAssignments } from './probes-scale/agent-load.js';
 import { ask, childStarter, cpuTimes, rssMb, startServerChild, startTargets, stdoutLine, stopChild, type StartChild } from './probes-scale/children.js';
 
-const TASKS = 1_000;
+export const TASKS = 1_000;
 /**
  * First runs spread over 5 s, then each task's first run on its phase within the next minute.
  * VIGIL_BENCH_SCALE_WARM_UP_S lengthens it: V8 still compiles the agent's code for minutes (its
@@ -59,7 +59,7 @@ interface Window {
 }
 
 /** Results in the server's database, read through a read-only connection of the bench's own. */
-function storedResults(dbFile: string): number {
+export function storedResults(dbFile: string): number {
   const db = new SQLite(dbFile, { readonly: true, fileMustExist: true });
   try {
     return (db.prepare('select count(*) as n from results').get() as { n: number }).n;
@@ -111,7 +111,7 @@ function figuresOf(window: Window): Figure[] {
 }
 
 /** One HTTP GET of the loopback target per task, every minute. */
-const httpTask = (httpPort: number) => (nodeId: number) => (index: number) => ({
+export const httpTask = (httpPort: number) => (nodeId: number) => (index: number) => ({
   type: MONITOR_TYPES.HTTP,
   name: `Loopback HTTP ${index}`,
   domain: '127.0.0.1',

@@ -28,8 +28,8 @@ import { testEngine } from './test-database.js';
 // PostgreSQL there is no such thread (db/connection.ts opens SQLite files only), so the PostgreSQL
 // run of the suite skips it rather than run the same SQLite files twice.
 
-const SOON: CheckpointOptions = { startBytes: 64 * 1024, intervalMs: 20, watchMs: 20, minFrames: 1 };
-const NEVER: CheckpointOptions = { startBytes: Number.MAX_SAFE_INTEGER, intervalMs: 20, watchMs: 20, minFrames: 1 };
+const SOON: CheckpointOptions = { startBytes: 64 * 1024, intervalMs: 20, longestIntervalMs: 20, watchMs: 20, minFrames: 1 };
+const NEVER: CheckpointOptions = { startBytes: Number.MAX_SAFE_INTEGER, intervalMs: 20, longestIntervalMs: 20, watchMs: 20, minFrames: 1 };
 const TASKS = 60;
 const PER_BATCH = 25;
 
@@ -140,6 +140,18 @@ describe.skipIf(testEngine === 'postgres')('WAL checkpoints on a thread of their
     expect(checkpointer?.stats.runs).toBe(0);
     expect(checkpointer?.stats.walPages).toBeGreaterThan(checkpointer?.stats.checkpointedPages ?? 0);
     expect(await counts(store.db)).toEqual({ raw: 500, minutes: 500, hours: 500 });
+    await store.db.destroy();
+  }, 120_000);
+
+  it('looks at a WAL that does not grow only every longest interval', async () => {
+    const store = await openStore({ ...SOON, longestIntervalMs: 400, minFrames: 1_000_000 });
+    const checkpointer = checkpointerOf(store.db);
+    await waitFor('the checkpoint thread', () => checkpointer?.stats.threads === 1);
+    await waitFor('a first look', () => (checkpointer?.stats.rounds ?? 0) > 0);
+    const rounds = checkpointer?.stats.rounds ?? 0;
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    // Every 20 ms would be about 60 looks; every 400 ms, 3 (a busy machine makes fewer, never more).
+    expect((checkpointer?.stats.rounds ?? 0) - rounds).toBeLessThanOrEqual(5);
     await store.db.destroy();
   }, 120_000);
 

@@ -118,13 +118,20 @@ export async function startTargets(start: StartChild): Promise<{ tcpPort: number
 
 const SERVER_PROCESS = 'scripts/bench/probes-scale/server-process.ts';
 
+/** Another build of the server or more node options than its own (scripts/bench/scale-side-by-side.ts). */
+export interface ServerVariant {
+  /** A bundle of server-process.ts, with the SQLite threads' bundles beside it. */
+  builtFile?: string;
+  nodeOptions?: readonly string[];
+}
+
 /**
  * The API server (server-process.ts) on `env`, bundled and run by plain node with the server's V8
  * options, as `npm start` runs the server (scripts/build-server.mjs); answers the child and the URL it announced.
  */
-export async function startServerChild(start: StartChild, env: Record<string, string>, timeoutMs?: number): Promise<{ server: ChildProcess; url: string }> {
-  const built = await bundleServerIfStale(SERVER_PROCESS, 'dist/bench/server-process.mjs');
-  const server = start(SERVER_PROCESS, env, built, SERVER_NODE_OPTIONS);
+export async function startServerChild(start: StartChild, env: Record<string, string>, timeoutMs?: number, variant: ServerVariant = {}): Promise<{ server: ChildProcess; url: string }> {
+  const built = variant.builtFile ?? (await bundleServerIfStale(SERVER_PROCESS, 'dist/bench/server-process.mjs'));
+  const server = start(SERVER_PROCESS, env, built, [...SERVER_NODE_OPTIONS, ...(variant.nodeOptions ?? [])]);
   const url = await stdoutLine(server, (line) => (line.startsWith('listening ') ? line.slice('listening '.length) : undefined), timeoutMs);
   return { server, url };
 }

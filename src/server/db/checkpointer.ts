@@ -14,21 +14,22 @@ export const AUTOCHECKPOINT_PAGES = 5000;
 export interface CheckpointOptions {
   /** The thread starts once the WAL file has reached this size (a store that writes little never starts one). */
   startBytes: number;
-  /** How often the thread looks for commits to copy back. */
+  /** How often the thread looks for commits to copy back: at most this often, and at least every `longestIntervalMs` (see the worker). */
   intervalMs: number;
+  longestIntervalMs: number;
   /** The frames the WAL must hold beyond those already copied before the thread copies them (SQLite's own automatic checkpoint's rule). */
   minFrames: number;
   /** How often the API's thread looks at the WAL's size while no checkpoint thread runs (it does not look while one runs). */
   watchMs: number;
 }
 
-export const DEFAULT_CHECKPOINT_OPTIONS: CheckpointOptions = { startBytes: 8 * 1024 * 1024, intervalMs: 1000, watchMs: 5000, minFrames: AUTOCHECKPOINT_PAGES };
+export const DEFAULT_CHECKPOINT_OPTIONS: CheckpointOptions = { startBytes: 8 * 1024 * 1024, intervalMs: 1000, longestIntervalMs: 3000, watchMs: 5000, minFrames: AUTOCHECKPOINT_PAGES };
 
 /** What /metrics shows of the checkpoint thread. */
 export interface CheckpointStats {
   /** 1 while a checkpoint thread runs (the main connection does not checkpoint), else 0. */
   threads: number;
-  /** Rounds the thread ran (one every `intervalMs`: a look at the WAL, a checkpoint when it holds `minFrames`), and those of them that copied pages. */
+  /** Rounds the thread ran (a look at the WAL, a checkpoint when it holds `minFrames`), and those of them that copied pages. */
   rounds: number;
   runs: number;
   /** Checkpoint statements that failed, and threads that ended unasked. */
@@ -131,7 +132,7 @@ export class Checkpointer {
     this.hadThread = true;
     clearInterval(this.watch);
     const counters = new ThreadCounters();
-    const worker = startDbWorker('sqlite-checkpoint-worker', { file: this.file, intervalMs: this.options.intervalMs, minFrames: this.options.minFrames, counters: counters.buffer });
+    const worker = startDbWorker('sqlite-checkpoint-worker', { file: this.file, intervalMs: this.options.intervalMs, longestIntervalMs: this.options.longestIntervalMs, minFrames: this.options.minFrames, counters: counters.buffer });
     worker.on('message', (report: CheckpointReport) => this.ready(worker, report));
     worker.on('error', () => this.endedUnasked(worker));
     worker.on('exit', () => this.endedUnasked(worker));

@@ -4,8 +4,9 @@
 export interface CheckpointSettings {
   /** The SQLite file, in WAL mode already (the main connection set it). */
   file: string;
-  /** How often the thread looks for commits to copy back into the file. */
+  /** The thread looks for commits to copy back into the file at most this often, and at least every `longestIntervalMs`. */
   intervalMs: number;
+  longestIntervalMs: number;
   /** It copies them once the WAL holds this many frames not yet copied. */
   minFrames: number;
   /** Where it keeps its counters (COUNTER_SLOTS), for the API's thread to read when asked. */

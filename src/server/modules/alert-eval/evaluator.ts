@@ -61,6 +61,8 @@ export interface AlertEvalOptions {
   minuteMs?: number;
   /** Called as soon as a batch's messages are committed (the bench times round close → log). */
   onWritten?: (written: readonly WrittenAlert[]) => void;
+  /** Called after each reload of what is tracked (the schedule sweeps only while something is). */
+  onReloaded?: () => void;
 }
 
 export class AlertEvaluator {
@@ -105,6 +107,12 @@ export class AlertEvaluator {
     this.catalog = { tasks: new Map(tasks.map((task) => [task.id, task])), placedNodes: (task) => placed.get(task.id) ?? [] };
     const tracked: TrackedTask[] = tasks.map((task) => ({ taskId: task.id, custId: task.custId, periodMs: task.periodMs, selected: new Set(task.nodeIds), awaited: new Set(task.nodeIds.filter((id) => alive.has(id))) }));
     this.tracker.track(tracked, lastRounds, now - CATCH_UP_MAX_MS);
+    this.options.onReloaded?.();
+  }
+
+  /** Whether any task is tracked: without one no round can fall due. */
+  get tracking(): boolean {
+    return this.tracker.size > 0;
   }
 
   /** Whether a sweep at `now` would find a round whose deadline passed. */

@@ -1,0 +1,107 @@
+// The `scale` bench's stack several times at once, one per variant (not part of `npm run bench`):
+// each an API server and an agent holding 1,000 one-minute HTTP tasks on one shared loopback target,
+// with its own node options or server bundle. Prints each stack's CPU per stored result (agent,
+// server, all-in) per window, and over the bench's own window (80-320 s). Variants run at the same
+// time, so the machine's load falls on all alike: two stacks of the same code read within about
+// 0.01 ms of each other, where one bench run after another differ by ±0.02 per party
+// (docs/architecture.md, "Performance: CPU per check").
+//
+//   VIGIL_SCALE_VARIANTS='[{"name":"main"},{"name":"main again"},{"name":"spark","agent":["--always-sparkplug"]}]' \
+//     npx tsx scripts/bench/scale-side-by-side.ts
+//
+// A variant may name `serverBundle`: a bundle of scripts/bench/probes-scale/server-process.ts built
+// from other code, with the SQLite threads' bundles beside it (copy dist/bench/ whole).
+// VIGIL_SCALE_WARM_UP_S (80), VIGIL_SCALE_WINDOW_S (120) and VIGIL_SCALE_WINDOWS (3) set the timing.
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { DB_FILE_NAME } from '../../src/server/db/connection.js';
+import { AGENT_NODE_OPTIONS, bundleIfStale } from '../build-agent.mjs';
+import { prepareServer, serverEnv, waitForAssignments } from './probes-scale/agent-load.js';
+import { childStarter, cpuTimes, startServerChild, startTargets, stdoutLine, stopChild, type StartChild } from './probes-scale/children.js';
+import { httpTask, storedResults, TASKS } from './scale.js';
+
+const Variants = z.array(z.object({ name: z.string(), agent: z.array(z.string()).default([]), server: z.array(z.string()).default([]), serverBundle: z.string().optional() })).min(1);
+type Variant = z.infer<typeof Variants>[number];
+
+const seconds = (name: string, fallback: number) => Number(process.env[name] ?? fallback) * 1000;
+const WARM_UP_MS = seconds('VIGIL_SCALE_WARM_UP_S', 80);
+const WINDOW_MS = seconds('VIGIL_SCALE_WINDOW_S', 120);
+const WINDOWS = Number(process.env.VIGIL_SCALE_WINDOWS ?? 3);
+/** Printed over the windows that make up the bench's own 240 s after its 80 s warm-up. */
+const BENCH_WINDOWS = Math.round(240_000 / WINDOW_MS);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Stack {
+  variant: Variant;
+  agent: ChildProcess;
+  server: ChildProcess;
+  dbFile: string;
+}
+
+interface Reading {
+  agent: number;
+  server: number;
+  stored: number;
+}
+
+function read(stack: Stack): Reading {
+  const cpu = (child: ChildProcess) => {
+    const { user, system } = cpuTimes(child.pid ?? 0);
+    return user + system;
+  };
+  return { agent: cpu(stack.agent), server: cpu(stack.server), stored: storedResults(stack.dbFile) };
+}
+
+function perStored(from: Reading, to: Reading): string {
+  const stored = to.stored - from.stored;
+  const ms = (cpuS: number) => ((cpuS * 1000) / stored).toFixed(3);
+  const agent = to.agent - from.agent;
+  const server = to.server - from.server;
+  return `all-in ${ms(agent + server)} (agent ${ms(agent)}, server ${ms(server)}; ${stored} stored)`;
+}
+
+async function startStack(start: StartChild, variant: Variant, httpPort: number, dir: string): Promise<Stack> {
+  const serverDir = join(dir, 'server');
+  const key = await prepareServer(serverDir, TASKS, httpTask(httpPort), `one-minute HTTP tasks for "${variant.name}"`);
+  const { server, url } = await startServerChild(start, serverEnv(serverDir), undefined, { builtFile: variant.serverBundle, nodeOptions: variant.server });
+  const agentEntry = 'scripts/bench/probes-scale/agent-process.ts';
+  const builtAgent = await bundleIfStale(agentEntry, 'dist/bench/probes-scale-agent.mjs', ['scripts/bench/probes-scale']);
+  const agentEnv = { BENCH_AGENT_SERVER: url, BENCH_AGENT_KEY: key, BENCH_AGENT_DATA_DIR: join(dir, 'agent') };
+  const agent = start(agentEntry, agentEnv, builtAgent, [...AGENT_NODE_OPTIONS, ...variant.agent]);
+  await stdoutLine(agent, (line) => (line === 'agent started' ? line : undefined));
+  return { variant, agent, server, dbFile: join(serverDir, DB_FILE_NAME) };
+}
+
+async function run(variants: Variant[], dir: string, children: ChildProcess[]): Promise<void> {
+  const start = childStarter(children);
+  const { httpPort } = await startTargets(start);
+  const stacks: Stack[] = [];
+  for (const [index, variant] of variants.entries()) stacks.push(await startStack(start, variant, httpPort, join(dir, String(index))));
+  await Promise.all(stacks.map((stack) => waitForAssignments(stack.agent, TASKS)));
+  console.log(`${new Date().toISOString()} every agent holds ${TASKS} assignments; warming up ${WARM_UP_MS / 1000} s`);
+  await sleep(WARM_UP_MS);
+  const first = stacks.map(read);
+  let last = first;
+  for (let window = 1; window <= WINDOWS; window += 1) {
+    await sleep(WINDOW_MS);
+    const now = stacks.map(read);
+    const line = (from: Reading[]) => stacks.map((stack, index) => `${stack.variant.name}: ${perStored(from[index] as Reading, now[index] as Reading)}`).join(' | ');
+    console.log(`${new Date().toISOString()} window ${window}: ${line(last)}`);
+    if (window === BENCH_WINDOWS) console.log(`${new Date().toISOString()} the bench's window: ${line(first)}`);
+    last = now;
+  }
+}
+
+const variants = Variants.parse(JSON.parse(process.env.VIGIL_SCALE_VARIANTS ?? '[{"name":"this checkout"}]'));
+const dir = mkdtempSync(join(tmpdir(), 'vigil-scale-side-by-side-'));
+const children: ChildProcess[] = [];
+try {
+  await run(variants, dir, children);
+} finally {
+  await Promise.all(children.map((child) => stopChild(child)));
+  rmSync(dir, { recursive: true, force: true });
+}
