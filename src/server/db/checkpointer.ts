@@ -43,14 +43,6 @@ export interface CheckpointStats {
   checkpointedPages: number;
 }
 
-/**
- * Runs the WAL's checkpoints on a thread of its own, with a read-write connection, so that copying
- * the committed pages back into the file (and its fsyncs) no longer happens inside a COMMIT on the
- * API's thread. While the thread runs, the main connection's automatic checkpoint is off; until it
- * is ready, and from the moment it ends unasked, the main connection checkpoints itself again
- * (AUTOCHECKPOINT_PAGES), so the WAL never grows without bound; a new thread is started at the next
- * look at the WAL's size.
- */
 /** The counters a thread keeps in shared memory (COUNTER_SLOTS) and the API's thread reads when asked. */
 class ThreadCounters {
   readonly buffer = new SharedArrayBuffer(COUNTERS_BYTES);
@@ -63,12 +55,20 @@ class ThreadCounters {
 
 const SUMMED: readonly CheckpointCounter[] = ['rounds', 'runs', 'failures', 'busyMs'];
 
+/**
+ * Runs the WAL's checkpoints on a thread of its own, with a read-write connection, so that copying
+ * the committed pages back into the file (and its fsyncs) no longer happens inside a COMMIT on the
+ * API's thread. While the thread runs, the main connection's automatic checkpoint is off; until it
+ * is ready, and from the moment it ends unasked, the main connection checkpoints itself again
+ * (AUTOCHECKPOINT_PAGES), so the WAL never grows without bound; a new thread is started at the next
+ * look at the WAL's size.
+ */
 export class Checkpointer {
   private worker: Worker | undefined;
   private counters: ThreadCounters | undefined;
   /** What threads that ended counted (their pages at their last round included). */
   private readonly ended: Record<CheckpointCounter, number> = { rounds: 0, runs: 0, failures: 0, busyMs: 0, walPages: 0, checkpointedPages: 0 };
-  private own = { threads: 0, failures: 0, restarts: 0 };
+  private readonly own = { threads: 0, failures: 0, restarts: 0 };
   private watch: NodeJS.Timeout | undefined;
   private closed = false;
   private hadThread = false;

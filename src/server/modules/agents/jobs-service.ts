@@ -25,8 +25,8 @@ export const JOB_TAKE_TIMEOUT_MS = 60_000;
 export const JOB_RESULT_GRACE_MS = 60_000;
 /**
  * Where a signal may be lost (notifications.ts), a held poll looks at the table this often too. On
- * SQLite the call that queues a job wakes the poll itself, and a look every 5 s was a fifth of an
- * idle server's CPU with one agent polling (docs/architecture.md, "Performance: CPU per check").
+ * SQLite the call that queues a job wakes the poll itself, and a look every 5 s was about a fifth of
+ * an idle server's CPU with one agent polling (docs/architecture.md, "Performance: CPU per check").
  */
 const POLL_RECHECK_MS = 5_000;
 /** Job types customers may ask for on demand. */
