@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { DB_FILE_NAME } from '../../src/server/db/connection.js';
 import { AGENT_NODE_OPTIONS, bundleIfStale } from '../build-agent.mjs';
 import { prepareServer, serverEnv, waitForAssignments } from './probes-scale/agent-load.js';
-import { childStarter, cpuTimes, startServerChild, startTargets, stdoutLine, stopChild, type StartChild } from './probes-scale/children.js';
+import { childStarter, cpuSeconds, startServerChild, startTargets, stdoutLine, stopChild, type StartChild } from './probes-scale/children.js';
 import { httpTask, storedResults, TASKS } from './scale.js';
 
 const Variants = z.array(z.object({ name: z.string(), agent: z.array(z.string()).default([]), server: z.array(z.string()).default([]), serverBundle: z.string().optional() })).min(1);
@@ -49,11 +49,7 @@ interface Reading {
 }
 
 function read(stack: Stack): Reading {
-  const cpu = (child: ChildProcess) => {
-    const { user, system } = cpuTimes(child.pid ?? 0);
-    return user + system;
-  };
-  return { agent: cpu(stack.agent), server: cpu(stack.server), stored: storedResults(stack.dbFile) };
+  return { agent: cpuSeconds(stack.agent.pid ?? 0), server: cpuSeconds(stack.server.pid ?? 0), stored: storedResults(stack.dbFile) };
 }
 
 function perStored(from: Reading, to: Reading): string {

@@ -37,10 +37,16 @@ let last: CheckpointRow = { busy: 0, log: 0, checkpointed: 0 };
  * CPU). A torn read only moves one round earlier or later.
  */
 const shm = openSync(`${settings.file}-shm`, 'r');
+
+/** The WAL's frames (`log`) and how many of them are copied back into the file. */
+interface WalFrames {
+  log: number;
+  checkpointed: number;
+}
 const header = new Uint32Array(25);
 const headerBytes = new Uint8Array(header.buffer);
 
-function walFrames(): { log: number; checkpointed: number } | null {
+function walFrames(): WalFrames | null {
   if (readSync(shm, headerBytes, 0, headerBytes.byteLength, 0) < headerBytes.byteLength) return null;
   const [log = 0, checkpointed = 0] = [header[4], header[24]];
   return { log, checkpointed: Math.min(checkpointed, log) };
@@ -51,7 +57,7 @@ const add = (counter: CheckpointCounter, by: number) => (counters[COUNTER_SLOTS[
 const set = (counter: CheckpointCounter, value: number) => (counters[COUNTER_SLOTS[counter]] = value);
 
 /** One passive checkpoint (it waits for no lock; frames a reader's snapshot still needs stay for the next round). */
-function checkpoint(): { log: number; checkpointed: number; copied: boolean } | null {
+function checkpoint(): (WalFrames & { copied: boolean }) | null {
   const frames = walFrames();
   if (frames && frames.log - frames.checkpointed < settings.minFrames) return { ...frames, copied: false };
   try {
@@ -73,7 +79,7 @@ function checkpoint(): { log: number; checkpointed: number; copied: boolean } | 
  */
 let lastLook: { at: number; log: number } | null = null;
 
-function nextLookMs(now: number, frames: { log: number; checkpointed: number } | null): number {
+function nextLookMs(now: number, frames: WalFrames | null): number {
   const previous = lastLook;
   lastLook = frames && { at: now, log: frames.log };
   if (!frames || !previous) return settings.intervalMs;
@@ -85,7 +91,7 @@ function nextLookMs(now: number, frames: { log: number; checkpointed: number } |
 }
 
 /** A round and its counters; the pages before `rounds` (see COUNTER_SLOTS). */
-function round(): { log: number; checkpointed: number } | null {
+function round(): WalFrames | null {
   const started = performance.now();
   const ran = checkpoint();
   add('busyMs', performance.now() - started);
