@@ -10,7 +10,9 @@
 //     npx tsx scripts/bench/scale-side-by-side.ts
 //
 // A variant may name `serverBundle`: a bundle of scripts/bench/probes-scale/server-process.ts built
-// from other code, with the SQLite threads' bundles beside it (copy dist/bench/ whole).
+// from other code, with the SQLite threads' bundles beside it (copy dist/bench/ whole), and
+// `agentFlushMs`: the agent's batch interval instead of BATCH_FLUSH_MS. The delivery latency's p95
+// over the bench's window is printed after it.
 // VIGIL_SCALE_WARM_UP_S (80), VIGIL_SCALE_WINDOW_S (120) and VIGIL_SCALE_WINDOWS (3) set the timing.
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -20,10 +22,11 @@ import { z } from 'zod';
 import { DB_FILE_NAME } from '../../src/server/db/connection.js';
 import { AGENT_NODE_OPTIONS, bundleIfStale } from '../build-agent.mjs';
 import { prepareServer, serverEnv, waitForAssignments } from './probes-scale/agent-load.js';
-import { childStarter, cpuSeconds, startServerChild, startTargets, stdoutLine, stopChild, type StartChild } from './probes-scale/children.js';
+import { ask, childStarter, cpuSeconds, startServerChild, startTargets, stdoutLine, stopChild, type StartChild } from './probes-scale/children.js';
+import type { LatenessSummary } from './probes-scale/agent-process.js';
 import { httpTask, storedResults, TASKS } from './scale.js';
 
-const Variants = z.array(z.object({ name: z.string(), agent: z.array(z.string()).default([]), server: z.array(z.string()).default([]), serverBundle: z.string().optional() })).min(1);
+const Variants = z.array(z.object({ name: z.string(), agent: z.array(z.string()).default([]), server: z.array(z.string()).default([]), serverBundle: z.string().optional(), agentFlushMs: z.number().int().positive().optional() })).min(1);
 type Variant = z.infer<typeof Variants>[number];
 
 const seconds = (name: string, fallback: number) => Number(process.env[name] ?? fallback) * 1000;
@@ -52,6 +55,11 @@ function read(stack: Stack): Reading {
   return { agent: cpuSeconds(stack.agent.pid ?? 0), server: cpuSeconds(stack.server.pid ?? 0), stored: storedResults(stack.dbFile) };
 }
 
+async function deliveryP95(stack: Stack): Promise<string> {
+  const { delivery } = await ask<{ delivery: LatenessSummary }>(stack.agent, { type: 'measure-stop' });
+  return `${stack.variant.name}: ${delivery.p95}`;
+}
+
 function perStored(from: Reading, to: Reading): string {
   const stored = to.stored - from.stored;
   const ms = (cpuS: number) => ((cpuS * 1000) / stored).toFixed(3);
@@ -66,7 +74,8 @@ async function startStack(start: StartChild, variant: Variant, httpPort: number,
   const { server, url } = await startServerChild(start, serverEnv(serverDir), undefined, { builtFile: variant.serverBundle, nodeOptions: variant.server });
   const agentEntry = 'scripts/bench/probes-scale/agent-process.ts';
   const builtAgent = await bundleIfStale(agentEntry, 'dist/bench/probes-scale-agent.mjs', ['scripts/bench/probes-scale']);
-  const agentEnv = { BENCH_AGENT_SERVER: url, BENCH_AGENT_KEY: key, BENCH_AGENT_DATA_DIR: join(dir, 'agent') };
+  const flush: Record<string, string> = variant.agentFlushMs ? { BENCH_AGENT_FLUSH_MS: String(variant.agentFlushMs) } : {};
+  const agentEnv = { BENCH_AGENT_SERVER: url, BENCH_AGENT_KEY: key, BENCH_AGENT_DATA_DIR: join(dir, 'agent'), ...flush };
   const agent = start(agentEntry, agentEnv, builtAgent, [...AGENT_NODE_OPTIONS, ...variant.agent]);
   await stdoutLine(agent, (line) => (line === 'agent started' ? line : undefined));
   return { variant, agent, server, dbFile: join(serverDir, DB_FILE_NAME) };
@@ -80,6 +89,7 @@ async function run(variants: Variant[], dir: string, children: ChildProcess[]): 
   await Promise.all(stacks.map((stack) => waitForAssignments(stack.agent, TASKS)));
   console.log(`${new Date().toISOString()} every agent holds ${TASKS} assignments; warming up ${WARM_UP_MS / 1000} s`);
   await sleep(WARM_UP_MS);
+  await Promise.all(stacks.map((stack) => ask(stack.agent, { type: 'measure-start' })));
   const first = stacks.map(read);
   let last = first;
   for (let window = 1; window <= WINDOWS; window += 1) {
@@ -87,7 +97,10 @@ async function run(variants: Variant[], dir: string, children: ChildProcess[]): 
     const now = stacks.map(read);
     const line = (from: Reading[]) => stacks.map((stack, index) => `${stack.variant.name}: ${perStored(from[index] as Reading, now[index] as Reading)}`).join(' | ');
     console.log(`${new Date().toISOString()} window ${window}: ${line(last)}`);
-    if (window === BENCH_WINDOWS) console.log(`${new Date().toISOString()} the bench's window: ${line(first)}`);
+    if (window === BENCH_WINDOWS) {
+      console.log(`${new Date().toISOString()} the bench's window: ${line(first)}`);
+      console.log(`delivery p95 (ms): ${(await Promise.all(stacks.map(deliveryP95))).join(' | ')}`);
+    }
     last = now;
   }
 }

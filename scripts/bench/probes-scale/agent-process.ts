@@ -4,6 +4,7 @@
 // Messages: {type:'status'} → status; {type:'measure-start'}; {type:'measure-stop'} → lateness,
 // delivery latency (a result's start to the server's answer that it is stored) and the calls to
 // the server that failed meanwhile (`failedCalls` by call, a few `failureSamples`).
+// BENCH_AGENT_FLUSH_MS, when set, replaces the batcher's interval (scale-side-by-side.ts compares them).
 import { startAgent, type AgentStatus } from '../../../src/agent/agent.js';
 import { DEFAULT_CONCURRENCY } from '../../../src/agent/config.js';
 import { createLogger } from '../../../src/agent/log.js';
@@ -49,6 +50,7 @@ const agent = startAgent(
   },
   {
     logger: createLogger('warn', writeLog),
+    ...(process.env.BENCH_AGENT_FLUSH_MS ? { flushMs: Number(process.env.BENCH_AGENT_FLUSH_MS) } : {}),
     onLateness: (lateMs) => lateness?.push(lateMs),
     onDelivered: (results) => {
       if (!delivery) return;
