@@ -55,7 +55,8 @@ function read(stack: Stack): Reading {
   return { agent: cpuSeconds(stack.agent.pid ?? 0), server: cpuSeconds(stack.server.pid ?? 0), stored: storedResults(stack.dbFile) };
 }
 
-async function deliveryP95(stack: Stack): Promise<string> {
+/** Ends the agent's measuring (started after the warm-up) and names its delivery p95. */
+async function endDeliveryMeasure(stack: Stack): Promise<string> {
   const { delivery } = await ask<{ delivery: LatenessSummary }>(stack.agent, { type: 'measure-stop' });
   return `${stack.variant.name}: ${delivery.p95}`;
 }
@@ -99,7 +100,7 @@ async function run(variants: Variant[], dir: string, children: ChildProcess[]): 
     console.log(`${new Date().toISOString()} window ${window}: ${line(last)}`);
     if (window === BENCH_WINDOWS) {
       console.log(`${new Date().toISOString()} the bench's window: ${line(first)}`);
-      console.log(`delivery p95 (ms): ${(await Promise.all(stacks.map(deliveryP95))).join(' | ')}`);
+      console.log(`delivery p95 (ms): ${(await Promise.all(stacks.map(endDeliveryMeasure))).join(' | ')}`);
     }
     last = now;
   }
