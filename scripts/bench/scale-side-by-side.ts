@@ -19,12 +19,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { DB_FILE_NAME } from '../../src/server/db/connection.js';
-import { AGENT_NODE_OPTIONS, bundleIfStale } from '../build-agent.mjs';
-import { prepareServer, serverEnv, waitForAssignments } from './probes-scale/agent-load.js';
-import { ask, childStarter, cpuSeconds, startServerChild, startTargets, stdoutLine, stopChild, type StartChild } from './probes-scale/children.js';
+import { waitForAssignments } from './probes-scale/agent-load.js';
+import { ask, childStarter, cpuSeconds, startTargets, stopChild, type StartChild } from './probes-scale/children.js';
 import type { LatenessSummary } from './probes-scale/agent-process.js';
-import { httpTask, storedResults, TASKS } from './scale.js';
+import { startStack, storedResults, TASKS, type Parties } from './scale.js';
 
 const Variants = z.array(z.object({ name: z.string(), agent: z.array(z.string()).default([]), server: z.array(z.string()).default([]), serverBundle: z.string().optional(), agentFlushMs: z.number().int().positive().optional() })).min(1);
 type Variant = z.infer<typeof Variants>[number];
@@ -38,11 +36,8 @@ const BENCH_WINDOWS = Math.round(240_000 / WINDOW_MS);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface Stack {
+interface Stack extends Parties {
   variant: Variant;
-  agent: ChildProcess;
-  server: ChildProcess;
-  dbFile: string;
 }
 
 interface Reading {
@@ -69,24 +64,17 @@ function perStored(from: Reading, to: Reading): string {
   return `all-in ${ms(agent + server)} (agent ${ms(agent)}, server ${ms(server)}; ${stored} stored)`;
 }
 
-async function startStack(start: StartChild, variant: Variant, httpPort: number, dir: string): Promise<Stack> {
-  const serverDir = join(dir, 'server');
-  const key = await prepareServer(serverDir, TASKS, httpTask(httpPort), `one-minute HTTP tasks for "${variant.name}"`);
-  const { server, url } = await startServerChild(start, serverEnv(serverDir), undefined, { builtFile: variant.serverBundle, nodeOptions: variant.server });
-  const agentEntry = 'scripts/bench/probes-scale/agent-process.ts';
-  const builtAgent = await bundleIfStale(agentEntry, 'dist/bench/probes-scale-agent.mjs', ['scripts/bench/probes-scale']);
-  const flush: Record<string, string> = variant.agentFlushMs ? { BENCH_AGENT_FLUSH_MS: String(variant.agentFlushMs) } : {};
-  const agentEnv = { BENCH_AGENT_SERVER: url, BENCH_AGENT_KEY: key, BENCH_AGENT_DATA_DIR: join(dir, 'agent'), ...flush };
-  const agent = start(agentEntry, agentEnv, builtAgent, [...AGENT_NODE_OPTIONS, ...variant.agent]);
-  await stdoutLine(agent, (line) => (line === 'agent started' ? line : undefined));
-  return { variant, agent, server, dbFile: join(serverDir, DB_FILE_NAME) };
+async function startVariant(start: StartChild, variant: Variant, httpPort: number, dir: string): Promise<Stack> {
+  const server = { builtFile: variant.serverBundle, nodeOptions: variant.server };
+  const parties = await startStack(start, dir, httpPort, { what: `one-minute HTTP tasks for "${variant.name}"`, server, agentOptions: variant.agent, agentFlushMs: variant.agentFlushMs });
+  return { variant, ...parties };
 }
 
 async function run(variants: Variant[], dir: string, children: ChildProcess[]): Promise<void> {
   const start = childStarter(children);
   const { httpPort } = await startTargets(start);
   const stacks: Stack[] = [];
-  for (const [index, variant] of variants.entries()) stacks.push(await startStack(start, variant, httpPort, join(dir, String(index))));
+  for (const [index, variant] of variants.entries()) stacks.push(await startVariant(start, variant, httpPort, join(dir, String(index))));
   await Promise.all(stacks.map((stack) => waitForAssignments(stack.agent, TASKS)));
   console.log(`${new Date().toISOString()} every agent holds ${TASKS} assignments; warming up ${WARM_UP_MS / 1000} s`);
   await sleep(WARM_UP_MS);

@@ -16,7 +16,7 @@ import { AGENT_NODE_OPTIONS, bundleIfStale } from '../build-agent.mjs';
 import { progress, wants, type BenchOptions, type Figure } from './report.js';
 import type { LatenessSummary } from './probes-scale/agent-process.js';
 import { prepareServer, serverEnv, waitForAssignments } from './probes-scale/agent-load.js';
-import { ask, childStarter, cpuTimes, rssMb, startServerChild, startTargets, stdoutLine, stopChild, type StartChild } from './probes-scale/children.js';
+import { ask, childStarter, cpuTimes, rssMb, startServerChild, startTargets, stdoutLine, stopChild, type ServerVariant, type StartChild } from './probes-scale/children.js';
 
 export const TASKS = 1_000;
 /**
@@ -34,7 +34,7 @@ const FLOOR_WINDOW_MS = 60_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface Parties {
+export interface Parties {
   agent: ChildProcess;
   server: ChildProcess;
   dbFile: string;
@@ -111,7 +111,7 @@ function figuresOf(window: Window): Figure[] {
 }
 
 /** One HTTP GET of the loopback target per task, every minute. */
-export const httpTask = (httpPort: number) => (nodeId: number) => (index: number) => ({
+const httpTask = (httpPort: number) => (nodeId: number) => (index: number) => ({
   type: MONITOR_TYPES.HTTP,
   name: `Loopback HTTP ${index}`,
   domain: '127.0.0.1',
@@ -128,23 +128,43 @@ async function startSocketFloor(start: StartChild, httpPort: number): Promise<Ch
   return start(entry, { BENCH_FLOOR_PORT: String(httpPort), BENCH_FLOOR_WINDOW_MS: String(FLOOR_WINDOW_MS) }, built);
 }
 
+/** How a stack may differ from the bench's own (scripts/bench/scale-side-by-side.ts). */
+export interface StackVariant {
+  tasks?: number;
+  /** Names the tasks in the progress line. */
+  what?: string;
+  server?: ServerVariant;
+  /** Node options after AGENT_NODE_OPTIONS. */
+  agentOptions?: readonly string[];
+  /** The agent's batch interval instead of BATCH_FLUSH_MS. */
+  agentFlushMs?: number;
+}
+
+/** An API server in `dir` holding one-minute HTTP tasks on the loopback target, and the bundled agent of its Local node, started. */
+export async function startStack(start: StartChild, dir: string, httpPort: number, variant: StackVariant = {}): Promise<Parties> {
+  const serverDir = join(dir, 'server');
+  const key = await prepareServer(serverDir, variant.tasks ?? TASKS, httpTask(httpPort), variant.what ?? 'one-minute HTTP tasks');
+  const { server, url } = await startServerChild(start, serverEnv(serverDir), undefined, variant.server);
+  const agentEntry = 'scripts/bench/probes-scale/agent-process.ts';
+  const builtAgent = await bundleIfStale(agentEntry, 'dist/bench/probes-scale-agent.mjs', ['scripts/bench/probes-scale']);
+  const flush: Record<string, string> = variant.agentFlushMs ? { BENCH_AGENT_FLUSH_MS: String(variant.agentFlushMs) } : {};
+  const agentEnv = { BENCH_AGENT_SERVER: url, BENCH_AGENT_KEY: key, BENCH_AGENT_DATA_DIR: join(dir, 'agent'), ...flush };
+  const agent = start(agentEntry, agentEnv, builtAgent, [...AGENT_NODE_OPTIONS, ...(variant.agentOptions ?? [])]);
+  await stdoutLine(agent, (line) => (line === 'agent started' ? line : undefined));
+  return { agent, server, dbFile: join(serverDir, DB_FILE_NAME) };
+}
+
 async function runScale(tasks: number, windowMs: number, dir: string, children: ChildProcess[]): Promise<Window> {
   const start = childStarter(children);
-  const serverDir = join(dir, 'server');
   const ports = await startTargets(start);
   const floorChild = await startSocketFloor(start, ports.httpPort);
   const floor = ask<{ checks: number; user: number; system: number }>(floorChild, { type: 'floor' }, FLOOR_WINDOW_MS * 4);
-  const key = await prepareServer(serverDir, tasks, httpTask(ports.httpPort), 'one-minute HTTP tasks on loopback');
-  const { server, url } = await startServerChild(start, serverEnv(serverDir));
-  const agentEntry = 'scripts/bench/probes-scale/agent-process.ts';
-  const builtAgent = await bundleIfStale(agentEntry, 'dist/bench/probes-scale-agent.mjs', ['scripts/bench/probes-scale']);
-  const agent = start(agentEntry, { BENCH_AGENT_SERVER: url, BENCH_AGENT_KEY: key, BENCH_AGENT_DATA_DIR: join(dir, 'agent') }, builtAgent, AGENT_NODE_OPTIONS);
-  await stdoutLine(agent, (line) => (line === 'agent started' ? line : undefined));
+  const { agent, server, dbFile } = await startStack(start, dir, ports.httpPort, { tasks, what: 'one-minute HTTP tasks on loopback' });
   await waitForAssignments(agent, tasks);
   progress(`scale: agent holds ${tasks} assignments; warming up ${WARM_UP_MS / 1000} s, then measuring ${windowMs / 1000} s`);
   await sleep(WARM_UP_MS);
   const floorUse = await floor;
-  const window = { ...(await measureWindow({ agent, server, dbFile: join(serverDir, DB_FILE_NAME) }, windowMs)), floor: floorUse };
+  const window = { ...(await measureWindow({ agent, server, dbFile }, windowMs)), floor: floorUse };
   await stopChild(agent);
   await stopChild(server);
   return window;
