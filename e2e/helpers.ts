@@ -25,6 +25,26 @@ export async function openAndSignIn(page: Page, baseURL = `http://127.0.0.1:${E2
   await expect(page).toHaveURL(`${baseURL}/overview`);
 }
 
+/**
+ * Waits until the overview has read all it shows: the shell opens once user info and the inbox are
+ * read, and each card says "載入中…" until its own read answers. A session ended before then has
+ * one of these first reads refused rather than the call a test makes next.
+ */
+export async function overviewRead(page: Page): Promise<void> {
+  await expect(page.getByRole('navigation', { name: '主選單' })).toBeVisible();
+  await expect(page.getByText('最近 1 小時的狀態')).toBeVisible();
+  await expect(page.getByText('載入中…', { exact: true })).toHaveCount(0);
+}
+
+/**
+ * Opens the node list, which the overview has not read, so the console asks the server. The click
+ * is dispatched without moving the pointer: pointer activity would make the idle watch's wakening
+ * the next call, refused first, and the page could leave before the click lands.
+ */
+export async function openNodesWithoutPointer(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: '主選單' }).getByRole('link', { name: '節點' }).dispatchEvent('click');
+}
+
 export function tokenOf(page: Page): Promise<string | null> {
   return page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.tokenLocalStorage);
 }

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, test } from '@playwright/test';
 import { E2E, serverEnv } from './env.js';
-import { notification, signIn, tokenOf } from './helpers.js';
+import { notification, openNodesWithoutPointer, overviewRead, signIn, tokenOf } from './helpers.js';
 import { platformCall } from './second-customer.js';
 
 /**
@@ -26,15 +26,7 @@ async function signedInAs(page: import('@playwright/test').Page, account: string
   await page.goto('/login');
   await signIn(page, account, password);
   await expect(page).toHaveURL(/\/overview$/);
-}
-
-/**
- * Opens the node list, which the overview has not read, so the console asks the server. The click
- * is dispatched without moving the pointer: pointer activity would make the idle watch's wakening
- * the next call, refused first, and the page could leave before the click lands.
- */
-async function nextCall(page: import('@playwright/test').Page): Promise<void> {
-  await page.getByRole('navigation', { name: '主選單' }).getByRole('link', { name: '節點' }).dispatchEvent('click');
+  await overviewRead(page);
 }
 
 test('a user suspended with npm run admin is signed out at the next call with the suspension text', async ({ page }) => {
@@ -48,7 +40,7 @@ test('a user suspended with npm run admin is signed out at the next call with th
   });
   expect(stdout).toMatch(/status: suspended[\s\S]*endedSessions: 1/);
 
-  await nextCall(page);
+  await openNodesWithoutPointer(page);
   await expect(notification(page).first()).toHaveText('帳號已停用');
   expect(await tokenOf(page)).toBeNull();
   await expect(page).toHaveURL(/\/login/, { timeout: 5_000 });
@@ -63,7 +55,7 @@ test("a deactivated privilege signs its users out at the next call with the deac
   await signedInAs(page, user.account, user.password);
   expect((await platformCall('/privilege/deactivate', { privilegeId: user.privilegeId })).code).toBe(200);
 
-  await nextCall(page);
+  await openNodesWithoutPointer(page);
   await expect(notification(page).first()).toHaveText('權限 ID 不存在或已停用');
   await expect(page).toHaveURL(/\/login/, { timeout: 5_000 });
 });

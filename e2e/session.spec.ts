@@ -1,18 +1,17 @@
 import { expect, test } from '@playwright/test';
 import { E2E } from './env.js';
-import { notification, openAndSignIn, signIn, tokenOf } from './helpers.js';
+import { notification, openAndSignIn, openNodesWithoutPointer, overviewRead, signIn, tokenOf } from './helpers.js';
 
 test('a 401 answer clears the session, says so, and goes to login after 2 s', async ({ page, request }) => {
   await openAndSignIn(page);
+  await overviewRead(page);
   const token = await tokenOf(page);
   expect(token).not.toBeNull();
   // The session ends elsewhere (signed out from another device, or expired on the server).
   const logout = await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } });
   expect(logout.status()).toBe(200);
 
-  // The node list is not among what the overview already read, so opening it asks the server. The
-  // click is dispatched without pointer activity, which would send the idle watch's wakening first.
-  await page.getByRole('navigation', { name: '主選單' }).getByRole('link', { name: '節點' }).dispatchEvent('click');
+  await openNodesWithoutPointer(page);
   await expect(notification(page).first()).toHaveText(/認證錯誤，請重新登入/);
   expect(await tokenOf(page)).toBeNull();
   await expect(page).toHaveURL(/\/login/, { timeout: 5_000 });
