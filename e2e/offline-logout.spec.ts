@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E } from './env.js';
-import { openAndSignIn, signIn, tokenOf } from './helpers.js';
+import { openAndSignIn, openNodesWithoutPointer, signIn, tokenOf } from './helpers.js';
 import { expectServiceWorkerInControl, expectStored, goOffline, offlineBanner, storedEntries } from './offline-store.js';
 import { ensureSecondCustomer } from './second-customer.js';
 
@@ -71,7 +71,7 @@ test('a 401 wipes the user’s last-known answers before the console leaves for 
   const token = await tokenOf(page);
   // The session ends elsewhere (signed out from another device, or expired on the server).
   expect((await request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(200);
-  await page.getByRole('navigation', { name: '主選單' }).getByRole('link', { name: '節點' }).click();
+  await openNodesWithoutPointer(page);
   await expect(page).toHaveURL(/\/login/, { timeout: 10_000 });
   await expectNothingStored(page);
 });
