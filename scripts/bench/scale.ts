@@ -47,7 +47,7 @@ interface CpuUse {
 
 interface Window {
   /** The bare socket work of the same checks in a process of its own (socket-floor-process.ts). */
-  floor: CpuUse & { checks: number };
+  floor: CpuUse & { checks: number; wakeUpUs: number };
   agent: CpuUse;
   server: CpuUse;
   stored: number;
@@ -105,6 +105,13 @@ function figuresOf(window: Window): Figure[] {
       target: null,
       better: 'lower',
     },
+    {
+      name: 'scale.idle_wake_up_cpu_us',
+      value: window.floor.wakeUpUs,
+      unit: 'µs CPU per timer wake-up of an idle node process (what this machine charges a wake-up; moves with the host)',
+      target: null,
+      better: 'lower',
+    },
     { name: 'scale.rss_mb_1k_tasks', value: window.peakRssMb, unit: 'MB (server + agent, peak)', target: '≤ 250', better: 'lower' },
     { name: 'scale.delivery_latency_p95_1k_tasks', value: window.delivery.p95 / 1000, unit: 's (start → stored)', target: '≤ 5', better: 'lower' },
   ];
@@ -158,7 +165,7 @@ async function runScale(tasks: number, windowMs: number, dir: string, children: 
   const start = childStarter(children);
   const ports = await startTargets(start);
   const floorChild = await startSocketFloor(start, ports.httpPort);
-  const floor = ask<{ checks: number; user: number; system: number }>(floorChild, { type: 'floor' }, FLOOR_WINDOW_MS * 4);
+  const floor = ask<{ checks: number; user: number; system: number; wakeUpUs: number }>(floorChild, { type: 'floor' }, FLOOR_WINDOW_MS * 4);
   const { agent, server, dbFile } = await startStack(start, dir, ports.httpPort, { tasks, what: 'one-minute HTTP tasks on loopback' });
   await waitForAssignments(agent, tasks);
   progress(`scale: agent holds ${tasks} assignments; warming up ${WARM_UP_MS / 1000} s, then measuring ${windowMs / 1000} s`);
