@@ -121,8 +121,8 @@ export function openDatabase(file: string, options: OpenOptions = {}): Db {
   // not a temporary file created and removed each batch.
   sqlite.pragma('temp_store = MEMORY');
   // Once a checkpoint lets the WAL start again from its beginning, the file is cut to what the next
-  // commit wrote, so commits append: a WAL frame is not page-aligned, and overwriting a part of the
-  // old WAL that has left the page cache read it from disk first, inside the COMMIT.
+  // commit wrote, so commits append: a WAL frame is not block-aligned, and overwriting old frames
+  // that have left the page cache reads their blocks from disk first, inside the COMMIT.
   sqlite.pragma('journal_size_limit = 0');
   const counts: LendingCounts = { inUse: 0, waiting: 0 };
   const readers = openReaders(file, options.readers ?? DEFAULT_READERS);
