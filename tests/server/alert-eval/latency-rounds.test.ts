@@ -104,7 +104,9 @@ describe('latency rule with real agents', () => {
     expect(recovered.find((row) => row.event === 'recover')).toMatchObject({ incident_id: incident.id, outbox: 1, nodes: [] });
     expect(await roundLatency(task.id, ended?.ended_at ?? 0)).toBeLessThanOrEqual(THRESHOLD_MS);
 
-    const inbox = await harness.server.db.selectFrom('inbox_items').select(['title']).where('type', '=', 'alert').orderBy('sno').execute();
-    expect(inbox.map((item) => item.title)).toEqual(expect.arrayContaining(['push:events.alert.fire.title', 'push:events.alert.recover.title']));
+    // The inbox items are published once the alerts' transaction has committed, so just after the log rows.
+    const inboxTitles = async () => (await harness.server.db.selectFrom('inbox_items').select(['title']).where('type', '=', 'alert').orderBy('sno').execute()).map((item) => item.title);
+    await waitFor('the recovery in the inbox', async () => (await inboxTitles()).includes('push:events.alert.recover.title'));
+    expect(await inboxTitles()).toEqual(expect.arrayContaining(['push:events.alert.fire.title', 'push:events.alert.recover.title']));
   }, 90_000);
 });
