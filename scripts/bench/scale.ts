@@ -45,9 +45,12 @@ interface CpuUse {
   system: number;
 }
 
+/** What socket-floor-process.ts answers: its checks' CPU (seconds) and an idle wake-up's (µs). */
+type FloorReport = CpuUse & { checks: number; wakeUpUs: number };
+
 interface Window {
   /** The bare socket work of the same checks in a process of its own (socket-floor-process.ts). */
-  floor: CpuUse & { checks: number; wakeUpUs: number };
+  floor: FloorReport;
   agent: CpuUse;
   server: CpuUse;
   stored: number;
@@ -165,7 +168,7 @@ async function runScale(tasks: number, windowMs: number, dir: string, children: 
   const start = childStarter(children);
   const ports = await startTargets(start);
   const floorChild = await startSocketFloor(start, ports.httpPort);
-  const floor = ask<{ checks: number; user: number; system: number; wakeUpUs: number }>(floorChild, { type: 'floor' }, FLOOR_WINDOW_MS * 4);
+  const floor = ask<FloorReport>(floorChild, { type: 'floor' }, FLOOR_WINDOW_MS * 4);
   const { agent, server, dbFile } = await startStack(start, dir, ports.httpPort, { tasks, what: 'one-minute HTTP tasks on loopback' });
   await waitForAssignments(agent, tasks);
   progress(`scale: agent holds ${tasks} assignments; warming up ${WARM_UP_MS / 1000} s, then measuring ${windowMs / 1000} s`);
